@@ -1,0 +1,1 @@
+"""agency-site: the bilingual marketing website of an AI and software agency."""

@@ -1,0 +1,54 @@
+"""Builds the app: head, theme, and the route loop; nothing more (DESIGN.md §7)."""
+
+from __future__ import annotations
+
+import sys
+
+import reflex as rx
+from reflex.vars.base import Var, VarData
+
+from agency_site.components.browser import language_redirect_script
+from agency_site.constants import LANGUAGES
+from agency_site.content import ContentError, get_content
+from agency_site.i18n import localized_path, t
+from agency_site.pages.not_found import not_found_page
+from agency_site.routes import route_table
+
+# <html lang> follows the page's path, so the prerendered HTML of each page carries it.
+HTML_LANG = Var(
+    _js_expr='(useLocation().pathname === "/de" || useLocation().pathname.startsWith("/de/") ? "de" : "en")',
+    _var_data=VarData(imports={"react-router": ["useLocation"]}),
+)
+
+
+def build_app() -> rx.App:
+    """Create the app and register every route in both languages."""
+    try:
+        get_content()
+    except ContentError as error:
+        # One line naming the file and the field, then stop the build.
+        print(f"content error: {error}", file=sys.stderr)
+        raise SystemExit(1) from None
+
+    app = rx.App(
+        head_components=[
+            language_redirect_script(),
+            rx.el.link(rel="icon", href="/favicon.svg", type="image/svg+xml"),
+        ],
+        html_custom_attrs={"lang": HTML_LANG},
+        stylesheets=["/styles.css"],
+    )
+    for route in route_table():
+        for lang in LANGUAGES:
+            page = route.build(lang, route.path)
+            app.add_page(
+                page.component,
+                route=localized_path(lang, route.path),
+                title=f"{page.title} | {t(lang, 'site-title-suffix')}",
+                description=page.description,
+            )
+    app.add_page(not_found_page(), route="404", title=None, description=None)
+    return app
+
+
+app = build_app()

@@ -1,0 +1,1 @@
+"""Reusable components: the shared layout, small UI pieces and browser behaviour."""

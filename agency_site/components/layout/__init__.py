@@ -1,0 +1,1 @@
+"""The shared layout of every page: header, footer and the page shell."""

@@ -1,0 +1,158 @@
+"""The footer: brand, service and company links, legal links, contact details, year."""
+
+from __future__ import annotations
+
+import reflex as rx
+from reflex.vars.base import Var
+
+from agency_site.components.layout.navigation import (
+    FOOTER_COMPANY_NAV,
+    FOOTER_LEGAL_NAV,
+    NavItem,
+)
+from agency_site.components.ui.brand import logo
+from agency_site.constants import FOOTER_SERVICE_IDS
+from agency_site.content import get_content
+from agency_site.i18n import localized_path, t
+
+_LINK = "text-slate-300 transition-colors hover:text-white focus-visible:outline-2 focus-visible:outline-violet-400 rounded"
+
+
+def _heading(text: str) -> rx.Component:
+    return rx.el.h2(
+        text,
+        class_name="mb-4 text-sm font-semibold uppercase tracking-wider text-white",
+    )
+
+
+def _link_list(lang: str, items: list[tuple[str, str]]) -> rx.Component:
+    return rx.el.ul(
+        *[
+            rx.el.li(rx.el.a(label, href=localized_path(lang, path), class_name=_LINK))
+            for label, path in items
+        ],
+        class_name="space-y-3 text-sm",
+    )
+
+
+def _nav_items(lang: str, items: tuple[NavItem, ...]) -> list[tuple[str, str]]:
+    return [(t(lang, item.label_key), item.path) for item in items]
+
+
+def _contact_column(lang: str) -> rx.Component:
+    site = get_content().site
+    office, phone = site.office, site.contact.phones[0]
+    return rx.el.div(
+        _heading(t(lang, "footer-contact")),
+        rx.el.address(
+            rx.el.p(
+                rx.icon(
+                    "map-pin",
+                    size=16,
+                    class_name="mt-0.5 shrink-0 text-violet-400",
+                    aria_hidden="true",
+                ),
+                rx.el.span(
+                    office.building,
+                    rx.el.br(),
+                    office.district,
+                    rx.el.br(),
+                    f"{office.city}, {office.country}",
+                ),
+                class_name="flex gap-2",
+            ),
+            rx.el.p(
+                rx.icon(
+                    "phone",
+                    size=16,
+                    class_name="shrink-0 text-violet-400",
+                    aria_hidden="true",
+                ),
+                rx.el.a(phone.number, href=phone.tel_href, class_name=_LINK),
+                class_name="flex items-center gap-2",
+            ),
+            rx.el.p(
+                rx.icon(
+                    "mail",
+                    size=16,
+                    class_name="shrink-0 text-violet-400",
+                    aria_hidden="true",
+                ),
+                rx.el.a(
+                    site.contact.email,
+                    href=f"mailto:{site.contact.email}",
+                    class_name=_LINK,
+                ),
+                class_name="flex items-center gap-2",
+            ),
+            class_name="space-y-3 text-sm not-italic text-slate-300",
+        ),
+    )
+
+
+def _current_year() -> rx.Component:
+    # Evaluated in the browser, so a page prerendered last year still shows this year.
+    return rx.el.span(
+        Var(_js_expr="new Date().getFullYear()"),
+        custom_attrs={"suppressHydrationWarning": True},
+        data_testid="footer-year",
+    )
+
+
+def footer(lang: str) -> rx.Component:
+    """The site footer in `lang`."""
+    brand = get_content().site.brand
+    service_links = [
+        (t(lang, f"service-{service_id}-title"), f"/services/{service_id}")
+        for service_id in FOOTER_SERVICE_IDS
+    ]
+    return rx.el.footer(
+        rx.el.div(
+            rx.el.div(
+                rx.el.div(
+                    logo(lang, dark=True),
+                    rx.el.p(
+                        t(lang, "footer-tagline"),
+                        class_name="mt-4 max-w-xs text-sm leading-relaxed text-slate-400",
+                    ),
+                ),
+                rx.el.nav(
+                    _heading(t(lang, "footer-services")),
+                    _link_list(lang, service_links),
+                    aria_label=t(lang, "footer-services"),
+                ),
+                rx.el.nav(
+                    _heading(t(lang, "footer-company")),
+                    _link_list(lang, _nav_items(lang, FOOTER_COMPANY_NAV)),
+                    aria_label=t(lang, "footer-company"),
+                ),
+                _contact_column(lang),
+                class_name="grid grid-cols-1 gap-10 sm:grid-cols-2 lg:grid-cols-4",
+            ),
+            rx.el.div(
+                rx.el.p(
+                    "© ",
+                    _current_year(),
+                    f" {brand.name}. ",
+                    t(lang, "footer-rights"),
+                    class_name="text-sm text-slate-400",
+                ),
+                rx.el.nav(
+                    *[
+                        rx.el.a(
+                            label,
+                            href=localized_path(lang, path),
+                            class_name=_LINK + " text-sm",
+                        )
+                        for label, path in _nav_items(lang, FOOTER_LEGAL_NAV)
+                    ],
+                    aria_label=t(lang, "footer-legal"),
+                    class_name="flex gap-6",
+                ),
+                class_name="mt-12 flex flex-col gap-4 border-t border-white/10 pt-8 sm:flex-row sm:items-center sm:justify-between",
+            ),
+            class_name="mx-auto w-full max-w-[1400px] px-6 py-14 lg:px-10",
+        ),
+        data_testid="site-footer",
+        class_name="w-full bg-slate-950",
+    )

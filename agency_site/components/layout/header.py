@@ -1,0 +1,149 @@
+"""The fixed glass header: bar on large screens, hamburger panel below 768 px."""
+
+from __future__ import annotations
+
+import reflex as rx
+from reflex.experimental.client_state import ClientStateVar
+
+from agency_site.components.browser import HEADER_ID, HeaderScrollFlag
+from agency_site.components.layout.language_switcher import language_switcher
+from agency_site.components.layout.navigation import HEADER_NAV, NavItem, is_current
+from agency_site.components.ui.brand import logo
+from agency_site.content import get_content
+from agency_site.i18n import localized_path, t
+
+MOBILE_PANEL_ID = "mobile-menu"
+
+
+def _nav_link(lang: str, item: NavItem, page_path: str, *, on_click=None, mobile: bool) -> rx.Component:
+    current = is_current(item.path, page_path)
+    base = (
+        "block rounded-xl px-4 py-3 text-base"
+        if mobile
+        else "rounded-full px-3 py-2 text-sm whitespace-nowrap"
+    )
+    tone = (
+        "font-semibold text-violet-700 bg-violet-50"
+        if current
+        else "font-medium text-slate-700 hover:text-violet-700 hover:bg-violet-50/70"
+    )
+    props = {"aria-current": "page"} if current else {}
+    return rx.el.a(
+        t(lang, item.label_key),
+        href=localized_path(lang, item.path),
+        on_click=on_click,
+        class_name=f"{base} {tone} transition-colors focus-visible:outline-2 focus-visible:outline-violet-600",
+        custom_attrs=props,
+    )
+
+
+def schedule_call_button(lang: str, *, on_click=None, full_width: bool = False) -> rx.Component:
+    """'Schedule a Call': the external scheduling page, in a new tab."""
+    width = "w-full justify-center" if full_width else ""
+    return rx.el.a(
+        rx.icon("calendar-check", size=16, aria_hidden="true"),
+        rx.el.span(t(lang, "schedule-call")),
+        rx.el.span(t(lang, "opens-new-tab"), class_name="sr-only"),
+        href=str(get_content().site.links.scheduling_url),
+        target="_blank",
+        rel="noopener noreferrer",
+        on_click=on_click,
+        data_testid="schedule-call",
+        class_name=(
+            f"inline-flex h-10 items-center gap-2 rounded-full bg-gradient-to-r from-violet-600 "
+            f"to-indigo-600 px-5 text-sm font-semibold text-white shadow-md shadow-violet-600/20 "
+            f"transition hover:brightness-110 focus-visible:outline-2 focus-visible:outline-offset-2 "
+            f"focus-visible:outline-violet-600 whitespace-nowrap {width}"
+        ),
+    )
+
+
+def _desktop_bar(lang: str, page_path: str) -> rx.Component:
+    return rx.el.div(
+        rx.el.nav(
+            *[_nav_link(lang, item, page_path, mobile=False) for item in HEADER_NAV],
+            aria_label=t(lang, "nav-main-label"),
+            class_name="hidden items-center gap-1 md:flex",
+        ),
+        rx.el.div(
+            language_switcher(lang, "language-desktop"),
+            schedule_call_button(lang),
+            class_name="hidden items-center gap-3 md:flex",
+        ),
+        class_name="contents",
+    )
+
+
+def _mobile_toggle(lang: str, menu_open: ClientStateVar) -> rx.Component:
+    return rx.el.button(
+        rx.cond(
+            menu_open.value,
+            rx.icon("x", size=24, aria_hidden="true"),
+            rx.icon("menu", size=24, aria_hidden="true"),
+        ),
+        rx.el.span(
+            rx.cond(menu_open.value, t(lang, "menu-close"), t(lang, "menu-open")),
+            class_name="sr-only",
+        ),
+        type="button",
+        on_click=menu_open.set_value(~menu_open.value),
+        aria_expanded=rx.cond(menu_open.value, "true", "false"),
+        aria_controls=MOBILE_PANEL_ID,
+        data_testid="menu-toggle",
+        class_name=(
+            "inline-flex h-11 w-11 items-center justify-center rounded-full text-slate-800 "
+            "hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-violet-600 md:hidden"
+        ),
+    )
+
+
+def _mobile_panel(lang: str, page_path: str, menu_open: ClientStateVar) -> rx.Component:
+    close = menu_open.set_value(False)
+    return rx.el.div(
+        rx.el.nav(
+            *[_nav_link(lang, item, page_path, on_click=close, mobile=True) for item in HEADER_NAV],
+            aria_label=t(lang, "nav-main-label"),
+            class_name="flex flex-col gap-1",
+        ),
+        rx.el.div(
+            language_switcher(lang, "language-mobile"),
+            schedule_call_button(lang, on_click=close, full_width=True),
+            class_name="mt-4 flex flex-col gap-3 border-t border-slate-200 pt-4",
+        ),
+        id=MOBILE_PANEL_ID,
+        data_testid="mobile-menu",
+        class_name=rx.cond(
+            menu_open.value,
+            "absolute inset-x-3 top-[calc(100%+0.25rem)] rounded-2xl border border-slate-200 "
+            "bg-white/95 p-4 shadow-xl backdrop-blur-xl md:hidden",
+            "hidden",
+        ),
+    )
+
+
+def header(lang: str, page_path: str) -> rx.Component:
+    """The site header for a page at `page_path` (unprefixed) in `lang`."""
+    menu_open = ClientStateVar.create("menu_open", default=False)
+    return rx.el.header(
+        HeaderScrollFlag.create(),
+        rx.el.div(
+            logo(lang),
+            _desktop_bar(lang, page_path),
+            _mobile_toggle(lang, menu_open),
+            _mobile_panel(lang, page_path, menu_open),
+            class_name=(
+                "relative mx-auto flex h-20 w-full max-w-[1400px] items-center justify-between gap-4 "
+                "border-b border-white/40 bg-white/70 px-4 shadow-sm backdrop-blur-md "
+                "transition-all duration-300 ease-out md:px-6 "
+                # SPEC.md §2: past 50 px the bar shrinks to 85 % with rounded, frosted corners.
+                "md:group-data-[scrolled=true]:mt-3 md:group-data-[scrolled=true]:h-16 "
+                "md:group-data-[scrolled=true]:w-[85%] md:group-data-[scrolled=true]:rounded-2xl "
+                "md:group-data-[scrolled=true]:border md:group-data-[scrolled=true]:border-white/60 "
+                "md:group-data-[scrolled=true]:bg-white/60 md:group-data-[scrolled=true]:shadow-lg "
+                "md:group-data-[scrolled=true]:backdrop-blur-xl"
+            ),
+        ),
+        id=HEADER_ID,
+        data_scrolled="false",
+        class_name="group fixed inset-x-0 top-0 z-50",
+    )

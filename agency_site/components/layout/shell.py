@@ -1,0 +1,69 @@
+"""The page shell: head links, skip link, header, main content area and footer."""
+
+from __future__ import annotations
+
+import reflex as rx
+
+from agency_site.components.layout.footer import footer
+from agency_site.components.layout.header import header
+from agency_site.constants import LANGUAGES
+from agency_site.i18n import localized_path, t
+from agency_site.settings import get_settings
+
+MAIN_ID = "main-content"
+
+
+def head_links(lang: str, path: str, *, noindex: bool = False) -> list[rx.Component]:
+    """Canonical URL and hreflang alternates (en, de, x-default) for a page at `path`.
+
+    React hoists these <link> and <meta> elements into <head>, also when prerendering.
+    """
+    site_url = get_settings().site_url
+    links = [rx.el.link(rel="canonical", href=site_url + localized_path(lang, path))]
+    links += [
+        rx.el.link(rel="alternate", href_lang=code, href=site_url + localized_path(code, path))
+        for code in LANGUAGES
+    ]
+    links.append(
+        rx.el.link(
+            rel="alternate",
+            href_lang="x-default",
+            href=site_url + localized_path("en", path),
+        )
+    )
+    if noindex:
+        links.append(rx.el.meta(name="robots", content="noindex"))
+    return links
+
+
+def page_shell(
+    lang: str,
+    path: str,
+    *content: rx.Component,
+    canonical_path: str | None = None,
+    noindex: bool = False,
+) -> rx.Component:
+    """Wrap a screen's content in the shared layout.
+
+    `path` is the spec's (unprefixed) path of the page; `canonical_path` overrides it
+    where several URLs show the same content (e.g. an unknown project id shows 100).
+    """
+    return rx.fragment(
+        *head_links(lang, canonical_path or path, noindex=noindex),
+        rx.el.a(
+            t(lang, "skip-to-content"),
+            href=f"#{MAIN_ID}",
+            class_name=(
+                "sr-only focus:not-sr-only focus:fixed focus:left-4 focus:top-4 focus:z-[60] "
+                "focus:rounded-lg focus:bg-white focus:px-4 focus:py-2 focus:shadow-lg"
+            ),
+        ),
+        header(lang, path),
+        rx.el.main(
+            *content,
+            id=MAIN_ID,
+            tab_index=-1,
+            class_name="mx-auto w-full max-w-[1400px] flex-1 px-4 pb-16 pt-20 outline-none sm:px-6 lg:px-8",
+        ),
+        footer(lang),
+    )

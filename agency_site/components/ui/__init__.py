@@ -1,0 +1,1 @@
+"""Small presentational pieces shared by the pages."""

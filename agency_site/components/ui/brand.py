@@ -1,0 +1,33 @@
+"""The brand mark: logo image plus name."""
+
+from __future__ import annotations
+
+import reflex as rx
+
+from agency_site.content import get_content
+from agency_site.i18n import t
+
+# Width and height of assets/logo.svg, so the header never shifts while it loads.
+LOGO_SIZE_PX = 36
+
+
+def logo(lang: str, *, dark: bool = False) -> rx.Component:
+    """The logo; SPEC.md §2 has it link to '#' (the top of the current page)."""
+    brand = get_content().site.brand
+    return rx.el.a(
+        rx.el.img(
+            src=brand.logo,
+            alt="",
+            width=LOGO_SIZE_PX,
+            height=LOGO_SIZE_PX,
+            class_name="h-9 w-9",
+        ),
+        rx.el.span(
+            brand.name,
+            class_name=("text-lg font-bold tracking-tight " + ("text-white" if dark else "text-slate-900")),
+        ),
+        href="#",
+        aria_label=t(lang, "logo-label"),
+        data_testid="logo",
+        class_name="inline-flex shrink-0 items-center gap-2 rounded-lg focus-visible:outline-2 focus-visible:outline-violet-600",
+    )

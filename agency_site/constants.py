@@ -1,0 +1,102 @@
+"""Business constants and limits of SPEC.md §9, named once and used everywhere."""
+
+from __future__ import annotations
+
+from typing import Final, Literal
+
+# Languages (SPEC.md §4, §9)
+Language = Literal["en", "de"]
+LANGUAGES: Final[tuple[Language, ...]] = ("en", "de")
+DEFAULT_LANGUAGE: Final[Language] = "en"
+LANGUAGE_STORAGE_KEY: Final = "language"
+# German pages live under this prefix; English pages at the spec's paths (DESIGN.md §2).
+LANGUAGE_PREFIX: Final[dict[str, str]] = {"en": "", "de": "/de"}
+
+# Identifiers fixed by SPEC.md §2 and §3
+ServiceId = Literal[
+    "ai-automation",
+    "ai-callers",
+    "chatbot-development",
+    "software-development",
+    "app-development",
+    "web-development",
+    "ai-agents",
+    "ai-avatars",
+]
+SERVICE_IDS: Final[tuple[str, ...]] = (
+    "ai-automation",
+    "ai-callers",
+    "chatbot-development",
+    "software-development",
+    "app-development",
+    "web-development",
+    "ai-agents",
+    "ai-avatars",
+)
+FEATURED_SERVICE_IDS: Final = (
+    "ai-callers",
+    "app-development",
+    "software-development",
+    "ai-agents",
+)
+PURCHASABLE_SERVICE_IDS: Final = ("chatbot-development", "ai-callers", "ai-avatars")
+SERVICE_COLOURS: Final[dict[str, str]] = {
+    "ai-automation": "purple",
+    "ai-callers": "blue",
+    "chatbot-development": "orange",
+    "software-development": "pink",
+    "app-development": "green",
+    "web-development": "red",
+    "ai-agents": "yellow",
+    "ai-avatars": "indigo",
+}
+FOOTER_SERVICE_IDS: Final = (
+    "ai-automation",
+    "ai-callers",
+    "chatbot-development",
+    "software-development",
+)
+PORTFOLIO_TABS: Final = (
+    "all",
+    "ai-callers",
+    "software-development",
+    "app-development",
+    "web-development",
+    "ai-avatars",
+)
+DEFAULT_PORTFOLIO_TAB: Final = "all"
+PROJECT_IDS: Final = (100, 101, 102, 103, 104, 105, 106)
+FALLBACK_PROJECT_ID: Final = 100
+# The six home-teaser posts of SPEC.md §2 first, then the two further list-only posts.
+BLOG_POST_IDS: Final = (
+    "ai-everyday-life",
+    "ai-healthcare",
+    "ai-cybersecurity",
+    "ethical-ai",
+    "ai-automation",
+    "ai-data-analytics",
+    "ai-customer-service",
+    "future-of-ai-agents",
+)
+HOME_BLOG_TEASER_COUNT: Final = 6
+
+# Layout (SPEC.md §9)
+HEADER_SCROLL_THRESHOLD_PX: Final = 50
+HEADER_HEIGHT_PX: Final = 80
+CONTENT_MAX_WIDTH_PX: Final = 1400
+MOBILE_BREAKPOINT_PX: Final = 768
+SCROLLED_HEADER_WIDTH_PERCENT: Final = 85
+
+# Timings (SPEC.md §9)
+BOTAGENT_FALLBACK_MS: Final = 5000
+
+# Project slugs used in translation keys (SPEC.md §2 'Project detail', §3).
+PROJECT_SLUGS: Final[dict[int, str]] = {
+    100: "business-formation",
+    101: "ikigai-app",
+    102: "ikigai-web",
+    103: "metatrader",
+    104: "ai-avatar",
+    105: "smart-start",
+    106: "ai-caller",
+}

@@ -1,0 +1,111 @@
+"""Load and validate every content file once, when the app is built."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+import yaml
+from pydantic import ValidationError
+
+from agency_site.constants import LANGUAGES
+from agency_site.content.models import SiteFacts
+from agency_site.settings import PROJECT_ROOT, get_settings
+
+# SPEC.md §3: translation keys come in these groups.
+TRANSLATION_GROUPS = ("common", "faq", "pages", "services")
+
+
+class ContentError(Exception):
+    """A content file is broken; the message is one line naming the file and the field."""
+
+    def __init__(self, path: Path, field: str, problem: str) -> None:
+        self.path = path
+        self.field = field
+        self.problem = problem
+        super().__init__(f"{_display(path)}: {field}: {problem}")
+
+
+@dataclass(frozen=True)
+class Content:
+    """Everything loaded from `content/`."""
+
+    site: SiteFacts
+    # language -> key -> text
+    strings: dict[str, dict[str, str]]
+
+
+def _display(path: Path) -> str:
+    try:
+        return str(path.resolve().relative_to(PROJECT_ROOT))
+    except ValueError:
+        return str(path)
+
+
+def read_yaml(path: Path) -> Any:
+    """Parse one YAML file, turning syntax errors into a ContentError with the line."""
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise ContentError(path, "(file)", "file is missing") from None
+    try:
+        return yaml.safe_load(text)
+    except yaml.YAMLError as error:
+        mark = getattr(error, "problem_mark", None)
+        where = f"line {mark.line + 1}, column {mark.column + 1}" if mark else "(file)"
+        problem = getattr(error, "problem", None) or "invalid YAML"
+        raise ContentError(path, where, f"invalid YAML: {problem}") from None
+
+
+def _first_error(path: Path, error: ValidationError) -> ContentError:
+    first = error.errors()[0]
+    field = ".".join(str(part) for part in first["loc"]) or "(root)"
+    return ContentError(path, field, first["msg"])
+
+
+def load_site_facts(path: Path) -> SiteFacts:
+    """Validate `site.yaml` into typed company facts."""
+    data = read_yaml(path)
+    try:
+        return SiteFacts.model_validate(data)
+    except ValidationError as error:
+        raise _first_error(path, error) from None
+
+
+def load_strings(path: Path) -> dict[str, str]:
+    """Flatten one language file's groups into key -> text, rejecting bad shapes."""
+    data = read_yaml(path)
+    if not isinstance(data, dict):
+        raise ContentError(path, "(root)", "expected groups of keys")
+    strings: dict[str, str] = {}
+    for group, entries in data.items():
+        if group not in TRANSLATION_GROUPS:
+            raise ContentError(
+                path,
+                str(group),
+                f"unknown group; use one of {', '.join(TRANSLATION_GROUPS)}",
+            )
+        if not isinstance(entries, dict):
+            raise ContentError(path, str(group), "expected key: text pairs")
+        for key, text in entries.items():
+            if not isinstance(text, str) or not text.strip():
+                raise ContentError(path, f"{group}.{key}", "text must be a non-empty string")
+            if key in strings:
+                raise ContentError(path, f"{group}.{key}", "key is defined twice")
+            strings[str(key)] = text
+    return strings
+
+
+def load_content(content_dir: Path) -> Content:
+    """Load every content file under `content_dir`; raises ContentError on the first problem."""
+    site = load_site_facts(content_dir / "site.yaml")
+    strings = {lang: load_strings(content_dir / "i18n" / f"{lang}.yaml") for lang in LANGUAGES}
+    return Content(site=site, strings=strings)
+
+
+@lru_cache(maxsize=1)
+def get_content() -> Content:
+    """The content of the configured folder, loaded once per process."""
+    return load_content(get_settings().content_dir)

@@ -1,0 +1,77 @@
+"""The not-found page (SPEC.md 'Not-found page', §8), one page for both languages.
+
+Every unknown URL gets the same 404 document, so the language is decided in the
+browser from the path: /de/... shows German, anything else English.
+"""
+
+from __future__ import annotations
+
+import reflex as rx
+from reflex.vars.base import Var
+
+from agency_site.components.browser import hooks_var, is_german_path
+from agency_site.components.layout.footer import footer
+from agency_site.components.layout.header import header
+from agency_site.components.layout.shell import MAIN_ID
+from agency_site.i18n import localized_path, t
+
+NOT_FOUND_LOG = "404 Error: User attempted to access non-existent route:"
+
+
+def _log_missing_path() -> Var:
+    return hooks_var(
+        "log-missing-path",
+        "const notFoundLocation = useLocation();",
+        f"useEffect(() => {{ console.error({NOT_FOUND_LOG!r}, notFoundLocation.pathname); }}, [notFoundLocation.pathname]);",
+        imports={"react": ["useEffect"], "react-router": ["useLocation"]},
+    )
+
+
+def _message(lang: str) -> rx.Component:
+    return rx.el.section(
+        rx.el.title(f"{t(lang, 'page-notfound-title')} | {t(lang, 'site-title-suffix')}"),
+        rx.el.p(
+            t(lang, "notfound-code"),
+            class_name="bg-gradient-to-r from-violet-600 to-indigo-600 bg-clip-text text-8xl font-extrabold text-transparent",
+        ),
+        rx.el.h1(
+            t(lang, "notfound-title"),
+            data_testid="screen-title",
+            class_name="mt-4 text-3xl font-bold text-slate-900",
+        ),
+        rx.el.p(t(lang, "notfound-description"), class_name="mt-4 max-w-md text-slate-600"),
+        rx.el.a(
+            rx.icon("house", size=18, aria_hidden="true"),
+            t(lang, "notfound-home"),
+            href=localized_path(lang, "/"),
+            class_name=(
+                "mt-8 inline-flex items-center gap-2 rounded-full bg-slate-900 px-6 py-3 text-sm "
+                "font-semibold text-white transition hover:bg-violet-700"
+            ),
+        ),
+        lang=lang,
+        class_name="flex min-h-[60vh] flex-col items-center justify-center py-16 text-center",
+    )
+
+
+def _layout(lang: str) -> rx.Component:
+    return rx.fragment(
+        rx.el.meta(name="robots", content="noindex"),
+        header(lang, "/404"),
+        rx.el.main(
+            _message(lang),
+            id=MAIN_ID,
+            tab_index=-1,
+            class_name="mx-auto w-full max-w-[1400px] flex-1 px-4 pb-16 pt-20 outline-none sm:px-6 lg:px-8",
+        ),
+        footer(lang),
+    )
+
+
+def not_found_page() -> rx.Component:
+    """The 404 page; the language follows the requested path."""
+    return rx.el.div(
+        rx.cond(is_german_path, _layout("de"), _layout("en")),
+        data_behaviour=_log_missing_path(),
+        class_name="contents",
+    )
