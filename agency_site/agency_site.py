@@ -11,8 +11,9 @@ from agency_site.components.browser import language_redirect_script
 from agency_site.constants import LANGUAGES
 from agency_site.content import ContentError, get_content
 from agency_site.i18n import localized_path, t
-from agency_site.pages.not_found import not_found_page
+from agency_site.pages.not_found import not_found_description, not_found_page, not_found_title
 from agency_site.routes import route_table
+from agency_site.serving import CleanUrls
 
 # <html lang> follows the page's path, so the prerendered HTML of each page carries it.
 HTML_LANG = Var(
@@ -37,6 +38,7 @@ def build_app() -> rx.App:
         ],
         html_custom_attrs={"lang": HTML_LANG},
         stylesheets=["/styles.css"],
+        api_transformer=CleanUrls,
     )
     for route in route_table():
         for lang in LANGUAGES:
@@ -47,7 +49,7 @@ def build_app() -> rx.App:
                 title=f"{page.title} | {t(lang, 'site-title-suffix')}",
                 description=page.description,
             )
-    app.add_page(not_found_page(), route="404", title=None, description=None)
+    app.add_page(not_found_page(), route="404", title=not_found_title(), description=not_found_description())
     return app
 
 

@@ -5,9 +5,7 @@ from __future__ import annotations
 import json
 
 import reflex as rx
-from reflex.event import EventChain
 from reflex.vars.base import Var, VarData
-from reflex.vars.function import FunctionVar
 
 from agency_site.constants import (
     HEADER_SCROLL_THRESHOLD_PX,
@@ -16,6 +14,8 @@ from agency_site.constants import (
 )
 
 _GERMAN_PREFIX = LANGUAGE_PREFIX["de"]
+# Marks the language <select>s that the head script's listener serves.
+SWITCHER_ATTRIBUTE = "data-language-switcher"
 
 # Runs in <head> before anything is painted: a visitor who chose German and opens an
 # unprefixed URL is sent to its /de twin at once (SPEC.md §4, DESIGN.md §2). Only the
@@ -27,43 +27,47 @@ LANGUAGE_REDIRECT_SCRIPT = f"""
     var path = window.location.pathname;
     var prefix = {json.dumps(_GERMAN_PREFIX)};
     var isGerman = path === prefix || path.indexOf(prefix + "/") === 0;
+    // Pages served from the SPA fallback were prerendered for "/"; fix their language now.
+    document.documentElement.lang = isGerman ? "de" : "en";
     if (stored === "de" && !isGerman) {{
       document.documentElement.style.visibility = "hidden";
-      window.location.replace(prefix + (path === "/" ? "" : path) + window.location.search + window.location.hash);
+      window.location.replace(twinPath("de"));
     }}
   }} catch (error) {{
     /* Storage blocked (private mode, policy): stay on the page as opened. */
   }}
+
+  // The twin of the current URL in `lang`, keeping the rest of the path, query and hash.
+  function twinPath(lang) {{
+    var prefix = {json.dumps(_GERMAN_PREFIX)};
+    var path = window.location.pathname;
+    if (path === prefix || path.indexOf(prefix + "/") === 0) {{
+      path = path.slice(prefix.length) || "/";
+    }}
+    var twin = lang === "de" ? prefix + (path === "/" ? "" : path) : path;
+    return twin + window.location.search + window.location.hash;
+  }}
+
+  // The language switcher: one listener on the document, so it works before React
+  // hydrates and while the backend is unreachable. Stores the choice, opens the twin.
+  document.addEventListener("change", function (event) {{
+    var select = event.target;
+    if (!select || !select.matches || !select.matches("select[{SWITCHER_ATTRIBUTE}]")) return;
+    var lang = select.value === "de" ? "de" : "en";
+    try {{
+      window.localStorage.setItem({json.dumps(LANGUAGE_STORAGE_KEY)}, lang);
+    }} catch (error) {{
+      console.warn("Language preference not stored", error);
+    }}
+    window.location.assign(twinPath(lang));
+  }});
 }})();
 """
 
 
 def language_redirect_script() -> rx.Component:
-    """The inline head script that applies the stored language before first paint."""
+    """The inline head script: stored language before first paint, and the switcher."""
     return rx.el.script(LANGUAGE_REDIRECT_SCRIPT)
-
-
-def js_handler(code: str) -> Var:
-    """A literal JavaScript function used directly as an event trigger.
-
-    It never enters Reflex's event queue, so it works while the backend is unreachable.
-    """
-    return Var(_js_expr=code).to(FunctionVar, EventChain)
-
-
-def switch_language_handler() -> Var:
-    """onChange of the language select: store the choice, then open the twin page."""
-    return js_handler(
-        f"""((event) => {{
-  const lang = event.target.value === "de" ? "de" : "en";
-  try {{ window.localStorage.setItem({json.dumps(LANGUAGE_STORAGE_KEY)}, lang); }}
-  catch (error) {{ console.warn("Language preference not stored", error); }}
-  const prefix = {json.dumps(_GERMAN_PREFIX)};
-  const path = window.location.pathname.replace(new RegExp("^" + prefix + "(?=/|$)"), "") || "/";
-  const twin = lang === "de" ? prefix + (path === "/" ? "" : path) : path;
-  window.location.assign(twin + window.location.search + window.location.hash);
-}})"""
-    )
 
 
 _ROUTER_LOCATION = VarData(
@@ -113,6 +117,8 @@ class HeaderScrollFlag(rx.Fragment):
             f"""useEffect(() => {{
   const element = document.getElementById({json.dumps(HEADER_ID)});
   if (!element) return;
+  // Tells tests (and CSS, if ever needed) that React has taken over the page.
+  element.dataset.hydrated = "true";
   const update = () => {{ element.dataset.scrolled = String(window.scrollY > {HEADER_SCROLL_THRESHOLD_PX}); }};
   update();
   window.addEventListener("scroll", update, {{ passive: true }});

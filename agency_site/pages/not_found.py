@@ -29,7 +29,6 @@ def _log_missing_path() -> Var:
 
 def _message(lang: str) -> rx.Component:
     return rx.el.section(
-        rx.el.title(f"{t(lang, 'page-notfound-title')} | {t(lang, 'site-title-suffix')}"),
         rx.el.p(
             t(lang, "notfound-code"),
             class_name="bg-gradient-to-r from-violet-600 to-indigo-600 bg-clip-text text-8xl font-extrabold text-transparent",
@@ -66,6 +65,25 @@ def _layout(lang: str) -> rx.Component:
         ),
         footer(lang),
     )
+
+
+def _in_page_language(key: str):
+    def text(lang: str) -> str:
+        if key == "page-notfound-title":
+            return f"{t(lang, key)} | {t(lang, 'site-title-suffix')}"
+        return t(lang, key)
+
+    return rx.cond(is_german_path, text("de"), text("en"))
+
+
+def not_found_title():
+    """The document title, in the language of the requested path."""
+    return _in_page_language("page-notfound-title")
+
+
+def not_found_description():
+    """The meta description, in the language of the requested path."""
+    return _in_page_language("notfound-description")
 
 
 def not_found_page() -> rx.Component:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import reflex as rx
 
-from agency_site.components.browser import switch_language_handler
+from agency_site.components.browser import SWITCHER_ATTRIBUTE
 from agency_site.constants import LANGUAGES
 from agency_site.i18n import t
 
@@ -18,7 +18,8 @@ def language_switcher(lang: str, control_id: str, *, dark: bool = False) -> rx.C
             *[rx.el.option(t(lang, f"language-{code}"), value=code, lang=code) for code in LANGUAGES],
             id=control_id,
             default_value=lang,
-            on_change=switch_language_handler(),
+            # Switching is handled by the head script (components/browser.py).
+            custom_attrs={SWITCHER_ATTRIBUTE: ""},
             data_testid="language-switcher",
             class_name=(
                 "h-10 cursor-pointer rounded-full border px-3 pr-8 text-sm font-medium "

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import reflex as rx
+from reflex_components_core.el.elements.inline import A as PlainAnchor
 
 from agency_site.components.layout.footer import footer
 from agency_site.components.layout.header import header
@@ -50,7 +51,7 @@ def page_shell(
     """
     return rx.fragment(
         *head_links(lang, canonical_path or path, noindex=noindex),
-        rx.el.a(
+        PlainAnchor.create(
             t(lang, "skip-to-content"),
             href=f"#{MAIN_ID}",
             class_name=(

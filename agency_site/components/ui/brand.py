@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import reflex as rx
+from reflex_components_core.el.elements.inline import A as PlainAnchor
 
 from agency_site.content import get_content
 from agency_site.i18n import t
@@ -14,7 +15,8 @@ LOGO_SIZE_PX = 36
 def logo(lang: str, *, dark: bool = False) -> rx.Component:
     """The logo; SPEC.md §2 has it link to '#' (the top of the current page)."""
     brand = get_content().site.brand
-    return rx.el.a(
+    # A plain <a>: a router link would resolve '#' against the current path.
+    return PlainAnchor.create(
         rx.el.img(
             src=brand.logo,
             alt="",

@@ -1,0 +1,56 @@
+"""What a visitor should see: expected titles per route, from the content files."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from agency_site.constants import BLOG_POST_IDS, PORTFOLIO_TABS, PROJECT_IDS, PROJECT_SLUGS, SERVICE_IDS
+from agency_site.i18n import localized_path, t
+
+
+@dataclass(frozen=True)
+class Screen:
+    path: str  # the spec's path
+    title_key: str
+    final_path: str | None = None  # where the visitor ends up, when redirected
+
+    def title(self, lang: str) -> str:
+        return t(lang, self.title_key)
+
+    def landing(self, lang: str) -> str:
+        return localized_path(lang, self.final_path or self.path)
+
+
+STATIC_SCREENS: list[Screen] = [
+    Screen("/", "page-home-title"),
+    Screen("/services", "page-services-title"),
+    *[Screen(f"/services/{sid}", f"service-{sid}-title") for sid in SERVICE_IDS],
+    Screen("/portfolio", "page-portfolio-title", final_path="/portfolio/all"),
+    *[Screen(f"/portfolio/{tab}", "page-portfolio-title") for tab in PORTFOLIO_TABS],
+    *[Screen(f"/project/{pid}", f"project-{PROJECT_SLUGS[pid]}-title") for pid in PROJECT_IDS],
+    Screen("/blog", "page-blog-title"),
+    *[Screen(f"/blog/{post}", "page-article-title") for post in BLOG_POST_IDS],
+    Screen("/about", "page-about-title"),
+    Screen("/contact", "page-contact-title"),
+    Screen("/impressum", "page-impressum-title"),
+    Screen("/datenschutz", "page-datenschutz-title"),
+]
+
+# Unknown ids under a dynamic route: what SPEC.md §8 says each shows for now.
+DYNAMIC_SCREENS: list[Screen] = [
+    Screen("/services/no-such-service", "page-services-title"),
+    Screen("/project/999", "project-business-formation-title"),
+    Screen("/blog/no-such-post", "page-article-title"),
+    Screen("/portfolio/no-such-tab", "page-portfolio-title", final_path="/portfolio/all"),
+]
+
+HEADER_LINKS = ["/", "/services", "/botagent", "/portfolio", "/about", "/contact", "/blog"]
+HEADER_LABEL_KEYS = [
+    "nav-home",
+    "nav-services",
+    "nav-botagent",
+    "nav-portfolio",
+    "nav-about",
+    "nav-contact",
+    "nav-blog",
+]

@@ -1,0 +1,97 @@
+"""Language rules: stored preference, German twins before paint, the switcher, <html lang>."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import expect
+
+from agency_site.i18n import t
+
+from .conftest import Visit, open_visit
+
+# Records, on the English page, whether English text was ever visible before the redirect.
+PAINT_WATCH = """
+if (location.pathname === '/about' || location.pathname === '/about/') {
+  new MutationObserver(() => {
+    const body = document.body;
+    if (body && body.textContent.includes('ENGLISH_TITLE')
+        && getComputedStyle(document.documentElement).visibility !== 'hidden') {
+      window.name = 'english-visible';
+    }
+  }).observe(document, { childList: true, subtree: true });
+}
+""".replace("ENGLISH_TITLE", t("en", "page-about-title"))
+
+
+@pytest.mark.parametrize("path", ["/", "/about", "/services/ai-callers", "/project/104"])
+def test_stored_german_opens_the_german_twin(browser, base_url: str, path: str) -> None:
+    visit = open_visit(browser, base_url, "desktop", stored_language="de")
+    visit.goto(path + "?ref=mail")
+    twin = "/de" if path == "/" else "/de" + path
+    expect(visit.page).to_have_url(visit.url(twin + "?ref=mail"))
+    assert visit.page.evaluate("document.documentElement.lang") == "de"
+    visit.context.close()
+
+
+def test_no_english_is_painted_before_the_german_twin(browser, base_url: str) -> None:
+    visit = open_visit(browser, base_url, "mobile", stored_language="de")
+    visit.context.add_init_script(PAINT_WATCH)
+    visit.goto("/about")
+    expect(visit.page.get_by_test_id("screen-title")).to_have_text(t("de", "page-about-title"))
+    assert visit.page.evaluate("window.name") != "english-visible"
+    visit.context.close()
+
+
+@pytest.mark.parametrize("stored", ["en", "DE", "de-DE", "german", "", "null"])
+def test_anything_but_exactly_de_means_english(browser, base_url: str, stored: str) -> None:
+    visit = open_visit(browser, base_url, "desktop", stored_language=stored)
+    visit.goto("/about")
+    expect(visit.page.get_by_test_id("screen-title")).to_have_text(t("en", "page-about-title"))
+    expect(visit.page).to_have_url(visit.url("/about"))
+    visit.context.close()
+
+
+def test_a_german_url_stays_german_without_a_stored_choice(desktop: Visit) -> None:
+    desktop.goto("/de/about")
+    expect(desktop.page.get_by_test_id("screen-title")).to_have_text(t("de", "page-about-title"))
+    assert desktop.page.evaluate("localStorage.getItem('language')") is None
+
+
+def test_switcher_stores_choice_and_keeps_the_path(visit: Visit) -> None:
+    page = visit.page
+    visit.goto("/services/chatbot-development?utm=1#top")
+    switcher = page.get_by_test_id("language-switcher").filter(visible=True)
+    if not switcher.count():
+        page.get_by_test_id("menu-toggle").click()
+    page.get_by_test_id("language-switcher").filter(visible=True).select_option("de")
+    expect(page).to_have_url(visit.url("/de/services/chatbot-development?utm=1#top"))
+    expect(page.get_by_test_id("screen-title")).to_have_text(t("de", "service-chatbot-development-title"))
+    assert page.evaluate("localStorage.getItem('language')") == "de"
+    assert page.evaluate("document.documentElement.lang") == "de"
+
+    # The choice persists: an unprefixed link opened later lands in German.
+    visit.goto("/contact")
+    expect(page).to_have_url(visit.url("/de/contact"))
+    visit.wait_until_interactive()
+
+    if not page.get_by_test_id("language-switcher").filter(visible=True).count():
+        page.get_by_test_id("menu-toggle").click()
+    switcher = page.get_by_test_id("language-switcher").filter(visible=True)
+    expect(switcher).to_have_value("de")
+    switcher.select_option("en")
+    expect(page).to_have_url(visit.url("/contact"))
+    assert page.evaluate("localStorage.getItem('language')") == "en"
+    assert page.evaluate("document.documentElement.lang") == "en"
+
+
+def test_switcher_from_the_german_home_page(desktop: Visit) -> None:
+    desktop.goto("/de")
+    desktop.page.get_by_test_id("language-switcher").filter(visible=True).select_option("en")
+    expect(desktop.page).to_have_url(desktop.url("/"))
+    expect(desktop.page.get_by_test_id("screen-title")).to_have_text(t("en", "page-home-title"))
+
+
+def test_switcher_offers_english_and_deutsch(desktop: Visit) -> None:
+    desktop.goto("/")
+    options = desktop.page.get_by_test_id("language-switcher").filter(visible=True).locator("option")
+    expect(options).to_have_text(["English", "Deutsch"])

@@ -1,0 +1,182 @@
+"""Shared layout: header links and order, schedule button, footer, scroll shrink, mobile menu."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+import pytest
+from playwright.sync_api import expect
+
+from agency_site.constants import FOOTER_SERVICE_IDS, LANGUAGES
+from agency_site.content import get_content
+from agency_site.i18n import localized_path, t
+
+from .conftest import Visit
+from .expected import HEADER_LABEL_KEYS, HEADER_LINKS
+
+
+def _nav(visit: Visit):
+    return visit.page.locator("header nav").filter(visible=True).first
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_header_links_in_order(desktop: Visit, lang: str) -> None:
+    desktop.goto(localized_path(lang, "/about"))
+    links = _nav(desktop).get_by_role("link")
+    expect(links).to_have_text([t(lang, key) for key in HEADER_LABEL_KEYS])
+    hrefs = [links.nth(i).get_attribute("href") for i in range(links.count())]
+    assert hrefs == [localized_path(lang, path) for path in HEADER_LINKS]
+    expect(_nav(desktop).get_by_role("link", name=t(lang, "nav-about"))).to_have_attribute(
+        "aria-current", "page"
+    )
+    expect(desktop.page.get_by_test_id("logo").first).to_have_attribute("href", "#")
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_schedule_call_opens_scheduling_page_in_new_tab(desktop: Visit, lang: str) -> None:
+    desktop.goto(localized_path(lang, "/"))
+    button = desktop.page.get_by_test_id("schedule-call").filter(visible=True)
+    expect(button).to_contain_text(t(lang, "schedule-call"))
+    expect(button).to_have_attribute("href", str(get_content().site.links.scheduling_url))
+    expect(button).to_have_attribute("target", "_blank")
+    assert "noopener" in (button.get_attribute("rel") or "")
+    # The scheduling page is a third party: the click opens a tab, which the harness blocks.
+    with desktop.context.expect_page() as new_tab:
+        button.click()
+    new_tab.value.wait_for_load_state("domcontentloaded")
+    assert any("cal.com" in url for url in desktop.foreign_requests)
+    assert desktop.page.url.startswith(desktop.base_url)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_footer_has_every_link_and_contact_details(visit: Visit, lang: str) -> None:
+    visit.goto(localized_path(lang, "/contact"))
+    footer = visit.page.get_by_test_id("site-footer")
+    expected = {
+        **{
+            localized_path(lang, f"/services/{sid}"): t(lang, f"service-{sid}-title")
+            for sid in FOOTER_SERVICE_IDS
+        },
+        localized_path(lang, "/"): t(lang, "nav-home"),
+        localized_path(lang, "/about"): t(lang, "nav-about"),
+        localized_path(lang, "/blog"): t(lang, "nav-blog"),
+        localized_path(lang, "/contact"): t(lang, "nav-contact"),
+        localized_path(lang, "/datenschutz"): "Privacy Policy" if lang == "en" else "Datenschutz",
+        localized_path(lang, "/impressum"): t(lang, "footer-impressum"),
+    }
+    for href, label in expected.items():
+        expect(footer.locator(f'a[href="{href}"]')).to_have_text(label)
+    site = get_content().site
+    expect(footer).to_contain_text("Dubai")
+    expect(footer.locator(f'a[href="{site.contact.phones[0].tel_href}"]')).to_have_text(
+        site.contact.phones[0].number
+    )
+    expect(footer.get_by_test_id("footer-year")).to_have_text(str(dt.date.today().year))
+    expect(footer).to_contain_text(t(lang, "footer-rights"))
+
+
+def test_footer_grid_has_four_columns_on_desktop_and_one_on_phones(visit: Visit) -> None:
+    visit.goto("/about")
+    columns = (
+        visit.page.get_by_test_id("site-footer")
+        .locator(".grid")
+        .evaluate("grid => getComputedStyle(grid).gridTemplateColumns.split(' ').length")
+    )
+    assert columns == (4 if visit.page.viewport_size["width"] >= 1024 else 1)
+
+
+def test_header_shrinks_after_50px_of_scroll(desktop: Visit) -> None:
+    page = desktop.page
+    desktop.goto("/")
+    page.evaluate("document.body.style.minHeight = '3000px'")
+    bar = page.locator("#site-header > div")
+    full_width = bar.bounding_box()["width"]
+    page.mouse.wheel(0, 40)
+    page.wait_for_function("window.scrollY >= 40")
+    expect(page.locator("#site-header")).to_have_attribute("data-scrolled", "false")
+    page.mouse.wheel(0, 200)
+    expect(page.locator("#site-header")).to_have_attribute("data-scrolled", "true")
+    page.wait_for_function(
+        "() => Math.abs(document.querySelector('#site-header > div').getBoundingClientRect().width - window.innerWidth * 0.85) < 2"
+    )
+    assert bar.evaluate("el => parseFloat(getComputedStyle(el).borderTopLeftRadius)") > 0
+    assert full_width > bar.bounding_box()["width"]
+    page.mouse.wheel(0, -1000)
+    expect(page.locator("#site-header")).to_have_attribute("data-scrolled", "false")
+
+
+def test_main_content_is_1400px_wide_at_most_below_an_80px_header(browser, base_url: str) -> None:
+    context = browser.new_context(viewport={"width": 1800, "height": 900})
+    page = context.new_page()
+    page.goto(base_url + "/about")
+    main = page.locator("main")
+    assert main.evaluate("el => getComputedStyle(el).maxWidth") == "1400px"
+    assert main.evaluate("el => getComputedStyle(el).paddingTop") == "80px"
+    assert page.locator("#site-header > div").bounding_box()["height"] == 80
+    assert page.evaluate("getComputedStyle(document.documentElement).scrollBehavior") == "smooth"
+    assert page.evaluate("getComputedStyle(document.documentElement).colorScheme") == "light"
+    context.close()
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_mobile_menu_opens_and_closes(mobile: Visit, lang: str) -> None:
+    page = mobile.page
+    mobile.goto(localized_path(lang, "/about"))
+    panel = page.get_by_test_id("mobile-menu")
+    toggle = page.get_by_test_id("menu-toggle")
+    expect(panel).to_be_hidden()
+    expect(page.locator("header nav").first).to_be_hidden()
+    toggle.click()
+    expect(panel).to_be_visible()
+    expect(toggle).to_have_attribute("aria-expanded", "true")
+    expect(panel.locator("nav").get_by_role("link")).to_have_text([t(lang, key) for key in HEADER_LABEL_KEYS])
+    expect(panel.get_by_test_id("language-switcher")).to_be_visible()
+    expect(panel.get_by_test_id("schedule-call")).to_be_visible()
+    toggle.click()
+    expect(panel).to_be_hidden()
+    # Tapping a link closes the panel and navigates.
+    toggle.click()
+    panel.get_by_role("link", name=t(lang, "nav-contact")).click()
+    expect(page).to_have_url(mobile.url(localized_path(lang, "/contact")))
+    expect(panel).to_be_hidden()
+    # Tapping the Schedule a Call button closes it too.
+    toggle.click()
+    with mobile.context.expect_page():
+        panel.get_by_test_id("schedule-call").click()
+    expect(panel).to_be_hidden()
+
+
+def test_desktop_has_no_hamburger(desktop: Visit) -> None:
+    desktop.goto("/")
+    expect(desktop.page.get_by_test_id("menu-toggle")).to_be_hidden()
+    expect(desktop.page.locator("header nav").first).to_be_visible()
+
+
+def test_menu_and_language_switch_work_without_the_backend(browser, base_url: str) -> None:
+    """DESIGN.md §4: UI-only behaviour needs no server round trip."""
+    from .conftest import open_visit
+
+    visit = open_visit(browser, base_url, "mobile")
+    blocked: list[str] = []
+
+    def refuse(socket_route) -> None:
+        blocked.append(socket_route.url)
+        socket_route.close()
+
+    visit.context.route_web_socket("**/*", refuse)
+    page = visit.page
+    visit.goto("/services/ai-callers")
+    page.get_by_test_id("menu-toggle").click()
+    panel = page.get_by_test_id("mobile-menu")
+    expect(panel).to_be_visible()
+    panel.get_by_test_id("language-switcher").select_option("de")
+    expect(page).to_have_url(visit.url("/de/services/ai-callers"))
+    expect(page.get_by_test_id("screen-title")).to_have_text(t("de", "service-ai-callers-title"))
+    visit.wait_until_interactive()
+    page.get_by_test_id("menu-toggle").click()
+    expect(page.get_by_test_id("mobile-menu")).to_be_visible()
+    page.get_by_test_id("mobile-menu").get_by_role("link", name=t("de", "nav-about")).click()
+    expect(page).to_have_url(visit.url("/de/about"))
+    expect(page.get_by_test_id("mobile-menu")).to_be_hidden()
+    assert blocked, "the page never tried to open its websocket, so nothing was blocked"
+    visit.context.close()

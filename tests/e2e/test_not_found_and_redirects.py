@@ -1,0 +1,84 @@
+"""The not-found page, /portfolio's redirect and /botagent."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import Route, expect
+
+from agency_site.content import get_content
+from agency_site.i18n import localized_path, t
+
+from .conftest import Visit
+
+
+@pytest.mark.parametrize(
+    ("path", "lang"), [("/no/such/page", "en"), ("/de/gibt-es-nicht", "de"), ("/services/x/y", "en")]
+)
+def test_unknown_path_shows_not_found_with_404(visit: Visit, path: str, lang: str) -> None:
+    response = visit.goto(path)
+    assert response is not None and response.status == 404
+    page = visit.page
+    expect(page.get_by_test_id("screen-title")).to_have_text(t(lang, "notfound-title"))
+    expect(page.locator("main")).to_contain_text("404")
+    expect(page.locator("main")).to_contain_text(t(lang, "notfound-description"))
+    home = page.get_by_role("link", name=t(lang, "notfound-home"))
+    expect(home).to_have_attribute("href", localized_path(lang, "/"))
+    assert page.evaluate("document.documentElement.lang") == lang
+    expect(page).to_have_title(f"{t(lang, 'page-notfound-title')} | Falconbyte")
+    page.wait_for_function("() => true")
+    assert any(path in line and "404" in line for line in visit.console), visit.console
+    home.click()
+    expect(page).to_have_url(visit.url(localized_path(lang, "/")))
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_portfolio_redirects_to_all_replacing_history(desktop: Visit, lang: str) -> None:
+    page = desktop.page
+    desktop.goto(localized_path(lang, "/about"))
+    page.goto(desktop.url(localized_path(lang, "/portfolio")))
+    expect(page).to_have_url(desktop.url(localized_path(lang, "/portfolio/all")))
+    page.go_back()
+    # replace: going back skips /portfolio and returns to the page before it.
+    expect(page).to_have_url(desktop.url(localized_path(lang, "/about")))
+
+
+def test_portfolio_nav_link_lands_on_all(mobile: Visit) -> None:
+    page = mobile.page
+    mobile.goto("/de/about")
+    page.get_by_test_id("menu-toggle").click()
+    page.get_by_test_id("mobile-menu").get_by_role("link", name="Portfolio").click()
+    expect(page).to_have_url(mobile.url("/de/portfolio/all"))
+
+
+def test_unknown_portfolio_tab_redirects_to_all(desktop: Visit) -> None:
+    desktop.goto("/portfolio/nonsense")
+    expect(desktop.page).to_have_url(desktop.url("/portfolio/all"))
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_botagent_leaves_for_the_external_site(desktop: Visit, lang: str) -> None:
+    target = str(get_content().site.links.botagent_url)
+
+    def stub(route: Route) -> None:
+        route.fulfill(status=200, content_type="text/html", body="<title>BotAgent stub</title>stub")
+
+    desktop.context.route(target + "**", stub)
+    desktop.page.goto(desktop.url(localized_path(lang, "/botagent")))
+    expect(desktop.page).to_have_title("BotAgent stub")
+    assert desktop.page.url.startswith(target)
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_botagent_shows_spinner_link_and_falls_back_to_services(desktop: Visit, lang: str) -> None:
+    # The external site answers 204 No Content, so the browser stays on the page (as
+    # when the site is slow to answer) and the visitor sees the fallback.
+    desktop.context.route(
+        str(get_content().site.links.botagent_url) + "**", lambda route: route.fulfill(status=204)
+    )
+    page = desktop.page
+    page.goto(desktop.url(localized_path(lang, "/botagent")))
+    expect(page.get_by_test_id("screen-title")).to_have_text(t(lang, "botagent-redirecting"))
+    link = page.get_by_role("link", name=t(lang, "botagent-click-here"))
+    expect(link).to_have_attribute("href", str(get_content().site.links.botagent_url))
+    expect(page).to_have_url(desktop.url(localized_path(lang, "/services")), timeout=10_000)
+    expect(page.get_by_test_id("screen-title")).to_have_text(t(lang, "page-services-title"))

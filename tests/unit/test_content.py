@@ -1,0 +1,159 @@
+"""Content loading: the real files validate; a broken file names the file and the field."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+import yaml
+
+from agency_site.constants import PURCHASABLE_SERVICE_IDS
+from agency_site.content import ContentError, load_content
+from agency_site.settings import PROJECT_ROOT
+
+CONTENT = PROJECT_ROOT / "content"
+
+
+@pytest.fixture
+def content_copy(tmp_path: Path) -> Path:
+    target = tmp_path / "content"
+    shutil.copytree(CONTENT, target)
+    return target
+
+
+def _edit_site(content_dir: Path, edit) -> None:
+    path = content_dir / "site.yaml"
+    data = yaml.safe_load(path.read_text())
+    edit(data)
+    path.write_text(yaml.safe_dump(data, allow_unicode=True))
+
+
+def test_real_content_loads() -> None:
+    content = load_content(CONTENT)
+    assert set(content.strings) == {"en", "de"}
+    assert content.site.office.city == "Dubai"
+    assert len(content.site.contact.phones) == 3
+    assert set(content.site.checkout_links) == set(PURCHASABLE_SERVICE_IDS)
+    assert [lang.id for lang in content.site.videos.home_languages] == [
+        "english",
+        "german",
+        "french",
+        "arabic",
+        "russian",
+    ]
+    assert [lang.id for lang in content.site.videos.avatar_project_languages][-1] == "polish"
+
+
+def test_phone_links_are_dialable() -> None:
+    phone = load_content(CONTENT).site.contact.phones[0]
+    assert phone.tel_href.startswith("tel:+") and " " not in phone.tel_href
+
+
+def test_bad_yaml_names_file_and_line(content_copy: Path) -> None:
+    (content_copy / "site.yaml").write_text("brand:\n  name: [unclosed\n")
+    with pytest.raises(ContentError) as error:
+        load_content(content_copy)
+    message = str(error.value)
+    assert "site.yaml" in message and "line" in message and "\n" not in message
+
+
+def test_missing_field_is_named(content_copy: Path) -> None:
+    _edit_site(content_copy, lambda data: data["contact"]["phones"][1].pop("number"))
+    with pytest.raises(ContentError) as error:
+        load_content(content_copy)
+    assert error.value.path.name == "site.yaml"
+    assert error.value.field == "contact.phones.1.number"
+
+
+def test_unknown_service_id_is_named(content_copy: Path) -> None:
+    _edit_site(content_copy, lambda data: data["checkout_links"].update({"ai-teleporting": None}))
+    with pytest.raises(ContentError) as error:
+        load_content(content_copy)
+    assert error.value.field == "checkout_links"
+    assert "ai-teleporting" in str(error.value)
+
+
+def test_unknown_field_is_rejected(content_copy: Path) -> None:
+    _edit_site(content_copy, lambda data: data["office"].update({"citty": "Dubai"}))
+    with pytest.raises(ContentError) as error:
+        load_content(content_copy)
+    assert error.value.field == "office.citty"
+
+
+def test_missing_file_is_named(content_copy: Path) -> None:
+    (content_copy / "i18n" / "de.yaml").unlink()
+    with pytest.raises(ContentError) as error:
+        load_content(content_copy)
+    assert "de.yaml" in str(error.value)
+
+
+def test_translation_in_unknown_group_is_rejected(content_copy: Path) -> None:
+    path = content_copy / "i18n" / "en.yaml"
+    path.write_text(path.read_text() + "\nmisc:\n  hello: Hello\n")
+    with pytest.raises(ContentError) as error:
+        load_content(content_copy)
+    assert error.value.field == "misc"
+
+
+def test_key_defined_in_two_groups_is_rejected(content_copy: Path) -> None:
+    path = content_copy / "i18n" / "de.yaml"
+    path.write_text(path.read_text() + "\nfaq:\n  nav-home: Start\n")
+    with pytest.raises(ContentError) as error:
+        load_content(content_copy)
+    assert error.value.field == "faq.nav-home"
+
+
+def test_empty_text_is_rejected(content_copy: Path) -> None:
+    path = content_copy / "i18n" / "en.yaml"
+    path.write_text(path.read_text().replace("nav-blog: Blog", 'nav-blog: ""'))
+    with pytest.raises(ContentError) as error:
+        load_content(content_copy)
+    assert error.value.field == "common.nav-blog"
+
+
+def test_check_command_prints_one_line_and_fails(content_copy: Path) -> None:
+    _edit_site(content_copy, lambda data: data["links"].pop("scheduling_url"))
+    result = subprocess.run(
+        [sys.executable, "-m", "agency_site.content"],
+        cwd=PROJECT_ROOT,
+        env={**os.environ, "CONTENT_DIR": str(content_copy)},
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert result.returncode == 1
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1, result.stderr
+    assert "site.yaml" in lines[0] and "links.scheduling_url" in lines[0]
+
+
+def test_check_command_passes_on_real_content() -> None:
+    result = subprocess.run(
+        [sys.executable, "-m", "agency_site.content"],
+        cwd=PROJECT_ROOT,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.startswith("content ok")
+
+
+def test_building_the_app_with_broken_content_stops_with_one_line(content_copy: Path) -> None:
+    """`reflex export` and `reflex run` import the app; a broken file must stop them."""
+    _edit_site(content_copy, lambda data: data["office"].pop("city"))
+    result = subprocess.run(
+        [sys.executable, "-c", "import agency_site.agency_site"],
+        cwd=PROJECT_ROOT,
+        env={**os.environ, "CONTENT_DIR": str(content_copy)},
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert result.returncode == 1
+    lines = [line for line in result.stderr.splitlines() if line.strip()]
+    assert lines == ["content error: " + str(content_copy / "site.yaml") + ": office.city: Field required"]
