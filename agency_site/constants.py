@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Final, Literal
+from typing import Final, Literal, get_args
 
 # Languages (SPEC.md §4, §9)
 Language = Literal["en", "de"]
@@ -23,16 +23,7 @@ ServiceId = Literal[
     "ai-agents",
     "ai-avatars",
 ]
-SERVICE_IDS: Final[tuple[str, ...]] = (
-    "ai-automation",
-    "ai-callers",
-    "chatbot-development",
-    "software-development",
-    "app-development",
-    "web-development",
-    "ai-agents",
-    "ai-avatars",
-)
+SERVICE_IDS: Final[tuple[str, ...]] = get_args(ServiceId)
 FEATURED_SERVICE_IDS: Final = (
     "ai-callers",
     "app-development",

@@ -115,16 +115,16 @@ def test_empty_text_is_rejected(content_copy: Path) -> None:
     assert error.value.field == "common.nav-blog"
 
 
+def _python(*args: str, content_dir: Path | None = None) -> subprocess.CompletedProcess:
+    env = {**os.environ, "CONTENT_DIR": str(content_dir)} if content_dir else None
+    return subprocess.run(
+        [sys.executable, *args], cwd=PROJECT_ROOT, env=env, capture_output=True, text=True, check=False
+    )
+
+
 def test_check_command_prints_one_line_and_fails(content_copy: Path) -> None:
     _edit_site(content_copy, lambda data: data["links"].pop("scheduling_url"))
-    result = subprocess.run(
-        [sys.executable, "-m", "agency_site.content"],
-        cwd=PROJECT_ROOT,
-        env={**os.environ, "CONTENT_DIR": str(content_copy)},
-        capture_output=True,
-        text=True,
-        check=False,
-    )
+    result = _python("-m", "agency_site.content", content_dir=content_copy)
     assert result.returncode == 1
     lines = result.stderr.strip().splitlines()
     assert len(lines) == 1, result.stderr
@@ -132,13 +132,7 @@ def test_check_command_prints_one_line_and_fails(content_copy: Path) -> None:
 
 
 def test_check_command_passes_on_real_content() -> None:
-    result = subprocess.run(
-        [sys.executable, "-m", "agency_site.content"],
-        cwd=PROJECT_ROOT,
-        capture_output=True,
-        text=True,
-        check=False,
-    )
+    result = _python("-m", "agency_site.content")
     assert result.returncode == 0, result.stderr
     assert result.stdout.startswith("content ok")
 
@@ -146,14 +140,7 @@ def test_check_command_passes_on_real_content() -> None:
 def test_building_the_app_with_broken_content_stops_with_one_line(content_copy: Path) -> None:
     """`reflex export` and `reflex run` import the app; a broken file must stop them."""
     _edit_site(content_copy, lambda data: data["office"].pop("city"))
-    result = subprocess.run(
-        [sys.executable, "-c", "import agency_site.agency_site"],
-        cwd=PROJECT_ROOT,
-        env={**os.environ, "CONTENT_DIR": str(content_copy)},
-        capture_output=True,
-        text=True,
-        check=False,
-    )
+    result = _python("-c", "import agency_site.agency_site", content_dir=content_copy)
     assert result.returncode == 1
     lines = [line for line in result.stderr.splitlines() if line.strip()]
     assert lines == ["content error: " + str(content_copy / "site.yaml") + ": office.city: Field required"]

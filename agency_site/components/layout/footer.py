@@ -39,52 +39,30 @@ def _nav_items(lang: str, items: tuple[NavItem, ...]) -> list[tuple[str, str]]:
     return [(t(lang, item.label_key), item.path) for item in items]
 
 
+def _contact_line(icon: str, *content: rx.Component | str) -> rx.Component:
+    return rx.el.p(
+        rx.icon(icon, size=16, class_name="mt-0.5 shrink-0 text-violet-400", aria_hidden="true"),
+        rx.el.span(*content),
+        class_name="flex gap-2",
+    )
+
+
 def _contact_column(lang: str) -> rx.Component:
     site = get_content().site
-    office, phone = site.office, site.contact.phones[0]
+    office, phone, email = site.office, site.contact.phones[0], site.contact.email
     return rx.el.div(
         _heading(t(lang, "footer-contact")),
         rx.el.address(
-            rx.el.p(
-                rx.icon(
-                    "map-pin",
-                    size=16,
-                    class_name="mt-0.5 shrink-0 text-violet-400",
-                    aria_hidden="true",
-                ),
-                rx.el.span(
-                    office.building,
-                    rx.el.br(),
-                    office.district,
-                    rx.el.br(),
-                    f"{office.city}, {office.country}",
-                ),
-                class_name="flex gap-2",
+            _contact_line(
+                "map-pin",
+                office.building,
+                rx.el.br(),
+                office.district,
+                rx.el.br(),
+                f"{office.city}, {office.country}",
             ),
-            rx.el.p(
-                rx.icon(
-                    "phone",
-                    size=16,
-                    class_name="shrink-0 text-violet-400",
-                    aria_hidden="true",
-                ),
-                rx.el.a(phone.number, href=phone.tel_href, class_name=_LINK),
-                class_name="flex items-center gap-2",
-            ),
-            rx.el.p(
-                rx.icon(
-                    "mail",
-                    size=16,
-                    class_name="shrink-0 text-violet-400",
-                    aria_hidden="true",
-                ),
-                rx.el.a(
-                    site.contact.email,
-                    href=f"mailto:{site.contact.email}",
-                    class_name=_LINK,
-                ),
-                class_name="flex items-center gap-2",
-            ),
+            _contact_line("phone", rx.el.a(phone.number, href=phone.tel_href, class_name=_LINK)),
+            _contact_line("mail", rx.el.a(email, href=f"mailto:{email}", class_name=_LINK)),
             class_name="space-y-3 text-sm not-italic text-slate-300",
         ),
     )

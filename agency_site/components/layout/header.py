@@ -114,8 +114,8 @@ def _mobile_panel(lang: str, page_path: str, menu_open: ClientStateVar) -> rx.Co
         data_testid="mobile-menu",
         class_name=rx.cond(
             menu_open.value,
-            "absolute inset-x-3 top-[calc(100%+0.25rem)] rounded-2xl border border-slate-200 "
-            "bg-white/95 p-4 shadow-xl backdrop-blur-xl md:hidden",
+            "absolute inset-x-3 top-[calc(100%+0.25rem)] max-h-[calc(100dvh-6rem)] overflow-y-auto "
+            "rounded-2xl border border-slate-200 bg-white p-4 shadow-xl md:hidden",
             "hidden",
         ),
     )
