@@ -16,7 +16,7 @@ PORT ?= 3000
 export REFLEX_USE_SYSTEM_BUN := 1
 export PATH := $(abspath $(TOOLS)/node_modules/.bin):$(abspath $(BIN)):$(PATH)
 
-.PHONY: help setup run dev export test test-unit test-e2e lint check-content migrate chromium clean
+.PHONY: help setup run dev export test test-unit test-e2e lint check-content migrate chromium clean bench
 
 help:
 	@echo "make run    set up everything and serve the production build at http://localhost:$(PORT)"
@@ -24,6 +24,7 @@ help:
 	@echo "make dev    serve with hot reload (frontend :3000, backend :8000)"
 	@echo "make export build the static frontend into .web/build/client"
 	@echo "make lint   ruff"
+	@echo "make bench build, then print each page's weight (benchmarks/)"
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -92,3 +93,7 @@ lint: $(VENV)/.requirements.stamp
 
 clean:
 	rm -rf .web .states
+
+# Figures, not tests: build the static frontend, then print what each page weighs.
+bench: export
+	$(BIN)/python benchmarks/page_weight.py

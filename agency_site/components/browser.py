@@ -5,7 +5,9 @@ from __future__ import annotations
 import json
 
 import reflex as rx
+from reflex.event import EventChain
 from reflex.vars.base import Var, VarData
+from reflex.vars.function import FunctionVar
 
 from agency_site.constants import (
     HEADER_SCROLL_THRESHOLD_PX,
@@ -68,6 +70,41 @@ LANGUAGE_REDIRECT_SCRIPT = f"""
 def language_redirect_script() -> rx.Component:
     """The inline head script: stored language before first paint, and the switcher."""
     return rx.el.script(LANGUAGE_REDIRECT_SCRIPT)
+
+
+def on_escape(action: Var, *, then_focus_id: str = "") -> Var:
+    """A keydown handler that runs `action` (a JS function Var) when Escape is pressed.
+
+    Focus then moves to the element with `then_focus_id`, e.g. the button that opened
+    a panel, so keyboard users are not left on a control that just disappeared.
+    """
+    refocus = f"document.getElementById({json.dumps(then_focus_id)})?.focus();" if then_focus_id else ""
+    return Var(
+        _js_expr=f"((event) => {{ if (event.key === 'Escape') {{ ({action})(); {refocus} }} }})",
+        _var_data=action._get_all_var_data(),
+    ).to(FunctionVar, EventChain)
+
+
+def on_link_click(action: Var) -> Var:
+    """A click handler for a container: runs `action` when a link inside it is clicked."""
+    return Var(
+        _js_expr=f"((event) => {{ if (event.target.closest('a')) {{ ({action})(); }} }})",
+        _var_data=action._get_all_var_data(),
+    ).to(FunctionVar, EventChain)
+
+
+def current_page_marker(target_path: str) -> Var:
+    """'page' while the browser is on `target_path` (or below it), for aria-current.
+
+    Home pages ('/', '/de') match only themselves; sections match their sub-pages too.
+    """
+    pathname = '(routerLocation.pathname.length > 1 ? routerLocation.pathname.replace(/\\/+$/, "") : routerLocation.pathname)'
+    target = json.dumps(target_path)
+    if target_path in ("/", _GERMAN_PREFIX):
+        matches = f"{pathname} === {target}"
+    else:
+        matches = f'({pathname} === {target} || {pathname}.startsWith({target} + "/"))'
+    return Var(_js_expr=f'({matches} ? "page" : undefined)', _var_type=str, _var_data=_ROUTER_LOCATION)
 
 
 _ROUTER_LOCATION = VarData(

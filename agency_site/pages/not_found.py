@@ -56,7 +56,7 @@ def _message(lang: str) -> rx.Component:
 def _layout(lang: str) -> rx.Component:
     return rx.fragment(
         rx.el.meta(name="robots", content="noindex"),
-        header(lang, "/404"),
+        header(lang),
         rx.el.main(
             _message(lang),
             id=MAIN_ID,

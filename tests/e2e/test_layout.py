@@ -146,6 +146,19 @@ def test_mobile_menu_opens_and_closes(mobile: Visit, lang: str) -> None:
     expect(panel).to_be_hidden()
 
 
+def test_escape_closes_the_mobile_menu_and_returns_focus(mobile: Visit) -> None:
+    page = mobile.page
+    mobile.goto("/de/about")
+    toggle = page.get_by_test_id("menu-toggle")
+    toggle.click()
+    panel = page.get_by_test_id("mobile-menu")
+    panel.get_by_role("link").first.focus()
+    page.keyboard.press("Escape")
+    expect(panel).to_be_hidden()
+    expect(toggle).to_be_focused()
+    expect(toggle).to_have_attribute("aria-expanded", "false")
+
+
 def test_desktop_has_no_hamburger(desktop: Visit) -> None:
     desktop.goto("/")
     expect(desktop.page.get_by_test_id("menu-toggle")).to_be_hidden()

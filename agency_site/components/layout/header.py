@@ -2,42 +2,49 @@
 
 from __future__ import annotations
 
+from functools import cache
+
 import reflex as rx
 from reflex.experimental.client_state import ClientStateVar
 
-from agency_site.components.browser import HEADER_ID, HeaderScrollFlag
+from agency_site.components.browser import (
+    HEADER_ID,
+    HeaderScrollFlag,
+    current_page_marker,
+    on_escape,
+    on_link_click,
+)
 from agency_site.components.layout.language_switcher import language_switcher
-from agency_site.components.layout.navigation import HEADER_NAV, NavItem, is_current
+from agency_site.components.layout.navigation import HEADER_NAV, NavItem
 from agency_site.components.ui.brand import logo
 from agency_site.content import get_content
 from agency_site.i18n import localized_path, t
 
 MOBILE_PANEL_ID = "mobile-menu"
+MENU_TOGGLE_ID = "menu-toggle"
 
 
-def _nav_link(lang: str, item: NavItem, page_path: str, *, on_click=None, mobile: bool) -> rx.Component:
-    current = is_current(item.path, page_path)
+def _nav_link(lang: str, item: NavItem, *, mobile: bool) -> rx.Component:
+    # The header is the same for every page of a language (compiled once, shared by
+    # all pages); the current page is marked in the browser from the router's location.
     base = (
         "block rounded-xl px-4 py-3 text-base"
         if mobile
         else "rounded-full px-3 py-2 text-sm whitespace-nowrap"
     )
-    tone = (
-        "font-semibold text-violet-700 bg-violet-50"
-        if current
-        else "font-medium text-slate-700 hover:text-violet-700 hover:bg-violet-50/70"
-    )
-    props = {"aria-current": "page"} if current else {}
     return rx.el.a(
         t(lang, item.label_key),
         href=localized_path(lang, item.path),
-        on_click=on_click,
-        class_name=f"{base} {tone} transition-colors focus-visible:outline-2 focus-visible:outline-violet-600",
-        custom_attrs=props,
+        custom_attrs={"aria-current": current_page_marker(localized_path(lang, item.path))},
+        class_name=(
+            f"{base} font-medium text-slate-700 transition-colors hover:bg-violet-50/70 "
+            "hover:text-violet-700 aria-[current=page]:bg-violet-50 aria-[current=page]:font-semibold "
+            "aria-[current=page]:text-violet-700 focus-visible:outline-2 focus-visible:outline-violet-600"
+        ),
     )
 
 
-def schedule_call_button(lang: str, *, on_click=None, full_width: bool = False) -> rx.Component:
+def schedule_call_button(lang: str, *, full_width: bool = False) -> rx.Component:
     """'Schedule a Call': the external scheduling page, in a new tab."""
     width = "w-full justify-center" if full_width else ""
     return rx.el.a(
@@ -47,7 +54,6 @@ def schedule_call_button(lang: str, *, on_click=None, full_width: bool = False) 
         href=str(get_content().site.links.scheduling_url),
         target="_blank",
         rel="noopener noreferrer",
-        on_click=on_click,
         data_testid="schedule-call",
         class_name=(
             f"inline-flex h-10 items-center gap-2 rounded-full bg-gradient-to-r from-violet-600 "
@@ -58,10 +64,10 @@ def schedule_call_button(lang: str, *, on_click=None, full_width: bool = False) 
     )
 
 
-def _desktop_bar(lang: str, page_path: str) -> rx.Component:
+def _desktop_bar(lang: str) -> rx.Component:
     return rx.el.div(
         rx.el.nav(
-            *[_nav_link(lang, item, page_path, mobile=False) for item in HEADER_NAV],
+            *[_nav_link(lang, item, mobile=False) for item in HEADER_NAV],
             aria_label=t(lang, "nav-main-label"),
             class_name="hidden items-center gap-1 md:flex",
         ),
@@ -89,6 +95,7 @@ def _mobile_toggle(lang: str, menu_open: ClientStateVar) -> rx.Component:
         on_click=menu_open.set_value(~menu_open.value),
         aria_expanded=rx.cond(menu_open.value, "true", "false"),
         aria_controls=MOBILE_PANEL_ID,
+        id=MENU_TOGGLE_ID,
         data_testid="menu-toggle",
         class_name=(
             "inline-flex h-11 w-11 items-center justify-center rounded-full text-slate-800 "
@@ -97,21 +104,22 @@ def _mobile_toggle(lang: str, menu_open: ClientStateVar) -> rx.Component:
     )
 
 
-def _mobile_panel(lang: str, page_path: str, menu_open: ClientStateVar) -> rx.Component:
-    close = menu_open.set_value(False)
+def _mobile_panel(lang: str, menu_open: ClientStateVar) -> rx.Component:
     return rx.el.div(
         rx.el.nav(
-            *[_nav_link(lang, item, page_path, on_click=close, mobile=True) for item in HEADER_NAV],
+            *[_nav_link(lang, item, mobile=True) for item in HEADER_NAV],
             aria_label=t(lang, "nav-main-label"),
             class_name="flex flex-col gap-1",
         ),
         rx.el.div(
             language_switcher(lang, "language-mobile"),
-            schedule_call_button(lang, on_click=close, full_width=True),
+            schedule_call_button(lang, full_width=True),
             class_name="mt-4 flex flex-col gap-3 border-t border-slate-200 pt-4",
         ),
         id=MOBILE_PANEL_ID,
         data_testid="mobile-menu",
+        # One handler for every link and the button: tapping any of them closes the panel.
+        on_click=on_link_click(menu_open.set_value(False)),
         class_name=rx.cond(
             menu_open.value,
             "absolute inset-x-3 top-[calc(100%+0.25rem)] max-h-[calc(100dvh-6rem)] overflow-y-auto "
@@ -121,16 +129,23 @@ def _mobile_panel(lang: str, page_path: str, menu_open: ClientStateVar) -> rx.Co
     )
 
 
-def header(lang: str, page_path: str) -> rx.Component:
-    """The site header for a page at `page_path` (unprefixed) in `lang`."""
-    menu_open = ClientStateVar.create("menu_open", default=False)
+@cache
+def _menu_open_state() -> ClientStateVar:
+    # One instance for every page: the compiled header is then byte-identical across
+    # pages of a language, and the bundler ships it once instead of once per page.
+    return ClientStateVar.create("menu_open", default=False)
+
+
+def header(lang: str) -> rx.Component:
+    """The site header in `lang`, identical on every page of that language."""
+    menu_open = _menu_open_state()
     return rx.el.header(
         HeaderScrollFlag.create(),
         rx.el.div(
             logo(lang),
-            _desktop_bar(lang, page_path),
+            _desktop_bar(lang),
             _mobile_toggle(lang, menu_open),
-            _mobile_panel(lang, page_path, menu_open),
+            _mobile_panel(lang, menu_open),
             class_name=(
                 "relative mx-auto flex h-20 w-full max-w-[1400px] items-center justify-between gap-4 "
                 "border-b border-white/40 bg-white/70 px-4 shadow-sm backdrop-blur-md "
@@ -145,5 +160,7 @@ def header(lang: str, page_path: str) -> rx.Component:
         ),
         id=HEADER_ID,
         data_scrolled="false",
+        # Escape closes the mobile menu and returns focus to its toggle.
+        custom_attrs={"onKeyDown": on_escape(menu_open.set_value(False), then_focus_id=MENU_TOGGLE_ID)},
         class_name="group fixed inset-x-0 top-0 z-50",
     )

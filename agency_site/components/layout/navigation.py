@@ -34,10 +34,3 @@ FOOTER_LEGAL_NAV: tuple[NavItem, ...] = (
     NavItem("footer-privacy", "/datenschutz"),
     NavItem("footer-impressum", "/impressum"),
 )
-
-
-def is_current(item_path: str, page_path: str) -> bool:
-    """Whether a nav item is the section the page belongs to (home only on itself)."""
-    if item_path == "/":
-        return page_path == "/"
-    return page_path == item_path or page_path.startswith(item_path + "/")

@@ -59,7 +59,7 @@ def page_shell(
                 "focus:rounded-lg focus:bg-white focus:px-4 focus:py-2 focus:shadow-lg"
             ),
         ),
-        header(lang, path),
+        header(lang),
         rx.el.main(
             *content,
             id=MAIN_ID,
