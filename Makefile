@@ -16,7 +16,7 @@ PORT ?= 3000
 export REFLEX_USE_SYSTEM_BUN := 1
 export PATH := $(abspath $(TOOLS)/node_modules/.bin):$(abspath $(BIN)):$(PATH)
 
-.PHONY: help setup run dev export test test-unit test-e2e lint check-content migrate chromium clean bench
+.PHONY: help setup bun run dev export test test-unit test-e2e lint check-content migrate chromium clean bench
 
 help:
 	@echo "make run    set up everything and serve the production build at http://localhost:$(PORT)"
@@ -29,23 +29,27 @@ help:
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 
-$(VENV)/.requirements.stamp: requirements.txt | $(BIN)/python
+$(VENV)/.requirements.stamp: requirements.txt constraints.txt | $(BIN)/python
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -r requirements.txt
+	$(BIN)/python -m pip install --quiet -r requirements.txt -c constraints.txt
 	touch $@
 
-# bun 1.4.x: use one on PATH if it is suitable, otherwise install it from the npm registry.
-$(TOOLS)/.bun.stamp:
+# bun 1.4.x (at least 1.4.4, which Reflex 0.10.1 requires): use one on PATH if it is
+# suitable, otherwise install it from the npm registry into .tools/. Checked on every run
+# (it takes milliseconds), so a bun removed since the last run is noticed.
+bun:
 	@mkdir -p $(TOOLS)
-	@if command -v bun >/dev/null 2>&1 && bun --version | grep -Eq '^1\.4\.'; then \
-		echo "Using bun $$(bun --version) at $$(command -v bun)"; \
+	@found=$$(command -v bun 2>/dev/null || true); \
+	version=$$([ -n "$$found" ] && bun --version 2>/dev/null || true); \
+	if [ -n "$$version" ] && [ "$${version%%.*}" = 1 ] && [ "$$(echo "$$version" | cut -d. -f2)" = 4 ] \
+		&& [ "$$(echo "$$version" | cut -d. -f3)" -ge 4 ] 2>/dev/null; then \
+		echo "Using bun $$version at $$found"; \
 	else \
 		echo "Installing bun $(BUN_VERSION) into $(TOOLS)"; \
 		npm install --prefix $(TOOLS) --no-save --no-audit --no-fund --loglevel=error bun@$(BUN_VERSION); \
 	fi
-	@touch $@
 
-setup: $(VENV)/.requirements.stamp $(TOOLS)/.bun.stamp check-content migrate
+setup: $(VENV)/.requirements.stamp bun check-content migrate
 
 check-content: $(VENV)/.requirements.stamp
 	@$(BIN)/python -m agency_site.content
@@ -63,15 +67,18 @@ dev: setup
 export: setup
 	$(BIN)/reflex export --frontend-only --no-zip
 
-# A Chromium for Playwright: Debian's when present, else install Debian's with apt-get
-# (as root or with password-less sudo), else let Playwright download its own.
+# A Chromium for Playwright. CI (CI=true): Debian's, installed with apt-get when missing.
+# Elsewhere: Debian's or any on PATH; else apt-get when run as root or with password-less
+# sudo; else Playwright's own download (a machine with internet).
 chromium: $(VENV)/.requirements.stamp
-	@if [ -n "$${CHROMIUM_PATH:-}" ] && [ -x "$${CHROMIUM_PATH}" ]; then \
+	@SUDO=$$([ "$$(id -u)" = 0 ] || echo "sudo -n"); \
+	if [ -n "$${CHROMIUM_PATH:-}" ] && [ -x "$${CHROMIUM_PATH}" ]; then \
 		echo "Using Chromium at $$CHROMIUM_PATH"; \
 	elif command -v chromium >/dev/null 2>&1; then \
 		echo "Using Chromium at $$(command -v chromium)"; \
+	elif [ "$${CI:-}" = "true" ]; then \
+		$$SUDO apt-get install -y chromium || { $$SUDO apt-get update && $$SUDO apt-get install -y chromium; }; \
 	elif command -v apt-get >/dev/null 2>&1 && { [ "$$(id -u)" = 0 ] || sudo -n true 2>/dev/null; }; then \
-		SUDO=$$([ "$$(id -u)" = 0 ] || echo "sudo -n"); \
 		$$SUDO apt-get install -y chromium || { $$SUDO apt-get update && $$SUDO apt-get install -y chromium; } \
 			|| $(BIN)/python -m playwright install chromium; \
 	else \

@@ -40,6 +40,9 @@ def build_app() -> rx.App:
         stylesheets=["/styles.css"],
         api_transformer=CleanUrls,
     )
+    # No "cannot connect to server" toast or pulser: every page works without the
+    # backend; the contact form reports its own failures in the visitor's language.
+    app.app_wraps[(5, "Overlay")] = lambda stateful: None
     for route in route_table():
         for lang in LANGUAGES:
             page = route.build(lang, route.path)

@@ -5,12 +5,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
+from string import Formatter
 from typing import Any
 
 import yaml
 from pydantic import ValidationError
 
-from agency_site.constants import LANGUAGES
+from agency_site.constants import DEFAULT_LANGUAGE, LANGUAGES
 from agency_site.content.models import SiteFacts
 from agency_site.settings import PROJECT_ROOT, get_settings
 
@@ -98,10 +99,31 @@ def load_strings(path: Path) -> dict[str, str]:
     return strings
 
 
+def placeholders(text: str) -> set[str]:
+    """The `{name}` placeholders of a text; raises ValueError on a stray brace."""
+    return {name for _, name, _, _ in Formatter().parse(text) if name is not None}
+
+
+def check_placeholders(paths: dict[str, Path], strings: dict[str, dict[str, str]]) -> None:
+    """Every translation of a key must offer the same `{placeholders}` as the English text."""
+    reference = strings[DEFAULT_LANGUAGE]
+    for lang, texts in strings.items():
+        for key, text in texts.items():
+            try:
+                names = placeholders(text)
+            except ValueError as error:
+                raise ContentError(paths[lang], key, f"broken placeholder: {error}") from None
+            if key in reference and lang != DEFAULT_LANGUAGE and names != placeholders(reference[key]):
+                expected = ", ".join(sorted(placeholders(reference[key]))) or "none"
+                raise ContentError(paths[lang], key, f"placeholders must match the English text ({expected})")
+
+
 def load_content(content_dir: Path) -> Content:
     """Load every content file under `content_dir`; raises ContentError on the first problem."""
     site = load_site_facts(content_dir / "site.yaml")
-    strings = {lang: load_strings(content_dir / "i18n" / f"{lang}.yaml") for lang in LANGUAGES}
+    paths = {lang: content_dir / "i18n" / f"{lang}.yaml" for lang in LANGUAGES}
+    strings = {lang: load_strings(path) for lang, path in paths.items()}
+    check_placeholders(paths, strings)
     return Content(site=site, strings=strings)
 
 

@@ -22,17 +22,24 @@ def _spinner() -> rx.Component:
     )
 
 
+def _replace_with(target: str) -> Var:
+    # React Router's navigate, not a Reflex event: queued behind a page-load event, a
+    # Reflex redirect would wait for the backend, and this must work without it.
+    return hooks_var(
+        "replace-location",
+        "const navigateToReplacement = useNavigate();",
+        f"useEffect(() => {{ navigateToReplacement({json.dumps(target)}, {{ replace: true }}); }}, []);",
+        imports={"react": ["useEffect"], "react-router": ["useNavigate"]},
+    )
+
+
 def portfolio_redirect_page(lang: str, path: str) -> Page:
     """`/portfolio` and unknown tabs: replace the history entry with `/portfolio/all`."""
     target = localized_path(lang, f"/portfolio/{DEFAULT_PORTFOLIO_TAB}")
     body = rx.el.div(
         _spinner(),
-        rx.el.p(
-            t(lang, "page-portfolio-redirect"),
-            role="status",
-            class_name="text-slate-600",
-        ),
-        on_mount=rx.redirect(target, replace=True),
+        rx.el.p(t(lang, "page-portfolio-redirect"), role="status", class_name="text-slate-600"),
+        data_behaviour=_replace_with(target),
         class_name="flex min-h-[50vh] flex-col items-center justify-center gap-4",
     )
     return Page(

@@ -115,6 +115,24 @@ def test_empty_text_is_rejected(content_copy: Path) -> None:
     assert error.value.field == "common.nav-blog"
 
 
+def test_renamed_placeholder_is_rejected(content_copy: Path) -> None:
+    path = content_copy / "i18n" / "de.yaml"
+    path.write_text(path.read_text().replace("{service} von", "{dienst} von"))
+    with pytest.raises(ContentError) as error:
+        load_content(content_copy)
+    assert error.value.path.name == "de.yaml"
+    assert error.value.field == "page-service-description"
+    assert "service" in error.value.problem
+
+
+def test_stray_brace_is_rejected(content_copy: Path) -> None:
+    path = content_copy / "i18n" / "en.yaml"
+    path.write_text(path.read_text().replace("nav-blog: Blog", "nav-blog: Blog {"))
+    with pytest.raises(ContentError) as error:
+        load_content(content_copy)
+    assert error.value.field == "nav-blog"
+
+
 def _python(*args: str, content_dir: Path | None = None) -> subprocess.CompletedProcess:
     env = {**os.environ, "CONTENT_DIR": str(content_dir)} if content_dir else None
     return subprocess.run(

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from functools import cache
-
 import reflex as rx
 from reflex.experimental.client_state import ClientStateVar
 
@@ -19,6 +17,7 @@ from agency_site.components.layout.navigation import HEADER_NAV, NavItem
 from agency_site.components.ui.brand import logo
 from agency_site.content import get_content
 from agency_site.i18n import localized_path, t
+from agency_site.state.menu import menu_open_state
 
 MOBILE_PANEL_ID = "mobile-menu"
 MENU_TOGGLE_ID = "menu-toggle"
@@ -30,7 +29,8 @@ def _nav_link(lang: str, item: NavItem, *, mobile: bool) -> rx.Component:
     base = (
         "block rounded-xl px-4 py-3 text-base"
         if mobile
-        else "rounded-full px-3 py-2 text-sm whitespace-nowrap"
+        # Tighter on tablets, so seven links, the switcher and the button fit at 768 px.
+        else "rounded-full px-1.5 py-2 text-sm whitespace-nowrap lg:px-3"
     )
     return rx.el.a(
         t(lang, item.label_key),
@@ -44,12 +44,17 @@ def _nav_link(lang: str, item: NavItem, *, mobile: bool) -> rx.Component:
     )
 
 
-def schedule_call_button(lang: str, *, full_width: bool = False) -> rx.Component:
-    """'Schedule a Call': the external scheduling page, in a new tab."""
-    width = "w-full justify-center" if full_width else ""
+def schedule_call_button(lang: str, *, compact: bool = False) -> rx.Component:
+    """'Schedule a Call': the external scheduling page, in a new tab.
+
+    `compact` (the desktop bar) shows only the icon below 1280 px, where the label
+    would not fit beside the links; the accessible name stays the full label.
+    """
+    width = "w-10 shrink-0 justify-center xl:w-auto xl:px-5" if compact else "w-full justify-center px-5"
+    label = "sr-only xl:not-sr-only" if compact else ""
     return rx.el.a(
         rx.icon("calendar-check", size=16, aria_hidden="true"),
-        rx.el.span(t(lang, "schedule-call")),
+        rx.el.span(t(lang, "schedule-call"), class_name=label),
         rx.el.span(t(lang, "opens-new-tab"), class_name="sr-only"),
         href=str(get_content().site.links.scheduling_url),
         target="_blank",
@@ -57,7 +62,7 @@ def schedule_call_button(lang: str, *, full_width: bool = False) -> rx.Component
         data_testid="schedule-call",
         class_name=(
             f"inline-flex h-10 items-center gap-2 rounded-full bg-gradient-to-r from-violet-600 "
-            f"to-indigo-600 px-5 text-sm font-semibold text-white shadow-md shadow-violet-600/20 "
+            f"to-indigo-600 text-sm font-semibold text-white shadow-md shadow-violet-600/20 "
             f"transition hover:brightness-110 focus-visible:outline-2 focus-visible:outline-offset-2 "
             f"focus-visible:outline-violet-600 whitespace-nowrap {width}"
         ),
@@ -69,12 +74,12 @@ def _desktop_bar(lang: str) -> rx.Component:
         rx.el.nav(
             *[_nav_link(lang, item, mobile=False) for item in HEADER_NAV],
             aria_label=t(lang, "nav-main-label"),
-            class_name="hidden items-center gap-1 md:flex",
+            class_name="hidden items-center md:flex lg:gap-1",
         ),
         rx.el.div(
             language_switcher(lang, "language-desktop"),
-            schedule_call_button(lang),
-            class_name="hidden items-center gap-3 md:flex",
+            schedule_call_button(lang, compact=True),
+            class_name="hidden items-center gap-2 md:flex lg:gap-3",
         ),
         class_name="contents",
     )
@@ -113,13 +118,14 @@ def _mobile_panel(lang: str, menu_open: ClientStateVar) -> rx.Component:
         ),
         rx.el.div(
             language_switcher(lang, "language-mobile"),
-            schedule_call_button(lang, full_width=True),
+            schedule_call_button(lang),
             class_name="mt-4 flex flex-col gap-3 border-t border-slate-200 pt-4",
         ),
         id=MOBILE_PANEL_ID,
         data_testid="mobile-menu",
         # One handler for every link and the button: tapping any of them closes the panel.
-        on_click=on_link_click(menu_open.set_value(False)),
+        # (A raw React prop: Reflex's on_click would hand over a summary, not the event.)
+        custom_attrs={"onClick": on_link_click(menu_open.set_value(False))},
         class_name=rx.cond(
             menu_open.value,
             "absolute inset-x-3 top-[calc(100%+0.25rem)] max-h-[calc(100dvh-6rem)] overflow-y-auto "
@@ -129,30 +135,24 @@ def _mobile_panel(lang: str, menu_open: ClientStateVar) -> rx.Component:
     )
 
 
-@cache
-def _menu_open_state() -> ClientStateVar:
-    # One instance for every page: the compiled header is then byte-identical across
-    # pages of a language, and the bundler ships it once instead of once per page.
-    return ClientStateVar.create("menu_open", default=False)
-
-
 def header(lang: str) -> rx.Component:
     """The site header in `lang`, identical on every page of that language."""
-    menu_open = _menu_open_state()
+    menu_open = menu_open_state()
     return rx.el.header(
         HeaderScrollFlag.create(),
         rx.el.div(
-            logo(lang),
+            logo(lang, compact=True),
             _desktop_bar(lang),
             _mobile_toggle(lang, menu_open),
             _mobile_panel(lang, menu_open),
             class_name=(
-                "relative mx-auto flex h-20 w-full max-w-[1400px] items-center justify-between gap-4 "
+                "relative mx-auto flex h-20 w-full max-w-[1400px] items-center justify-between gap-3 "
                 "border-b border-white/40 bg-white/70 px-4 shadow-sm backdrop-blur-md "
-                "transition-all duration-300 ease-out md:px-6 "
-                # SPEC.md §2: past 50 px the bar shrinks to 85 % with rounded, frosted corners.
+                "transition-all duration-300 ease-out lg:gap-4 lg:px-6 "
+                # SPEC.md §2: past 50 px the bar gets rounded, frosted corners and shrinks to
+                # 85 % width; the shrink starts at 1024 px, below which 85 % cannot hold the bar.
                 "md:group-data-[scrolled=true]:mt-3 md:group-data-[scrolled=true]:h-16 "
-                "md:group-data-[scrolled=true]:w-[85%] md:group-data-[scrolled=true]:rounded-2xl "
+                "lg:group-data-[scrolled=true]:w-[85%] md:group-data-[scrolled=true]:rounded-2xl "
                 "md:group-data-[scrolled=true]:border md:group-data-[scrolled=true]:border-white/60 "
                 "md:group-data-[scrolled=true]:bg-white/60 md:group-data-[scrolled=true]:shadow-lg "
                 "md:group-data-[scrolled=true]:backdrop-blur-xl"

@@ -12,8 +12,12 @@ from agency_site.i18n import t
 LOGO_SIZE_PX = 36
 
 
-def logo(lang: str, *, dark: bool = False) -> rx.Component:
-    """The logo; SPEC.md §2 has it link to '#' (the top of the current page)."""
+def logo(lang: str, *, dark: bool = False, compact: bool = False) -> rx.Component:
+    """The logo; SPEC.md §2 has it link to '#' (the top of the current page).
+
+    `compact` (the header) drops the name where the bar is too narrow for it: on
+    tablets, and in the shrunken bar below 1536 px.
+    """
     brand = get_content().site.brand
     # A plain <a>: a router link would resolve '#' against the current path.
     return PlainAnchor.create(
@@ -26,7 +30,16 @@ def logo(lang: str, *, dark: bool = False) -> rx.Component:
         ),
         rx.el.span(
             brand.name,
-            class_name=("text-lg font-bold tracking-tight " + ("text-white" if dark else "text-slate-900")),
+            class_name=(
+                "text-lg font-bold tracking-tight "
+                + ("text-white" if dark else "text-slate-900")
+                + (
+                    " md:hidden xl:inline xl:group-data-[scrolled=true]:hidden"
+                    " 2xl:group-data-[scrolled=true]:inline"
+                    if compact
+                    else ""
+                )
+            ),
         ),
         href="#",
         aria_label=t(lang, "logo-label"),
