@@ -16,8 +16,19 @@ from pathlib import Path
 
 CLIENT = Path(__file__).resolve().parents[1] / ".web" / "build" / "client"
 PAGES = [
-    "/", "/de", "/services", "/services/ai-callers", "/portfolio/all", "/project/104",
-    "/blog", "/blog/ai-healthcare", "/about", "/contact", "/impressum", "/datenschutz", "/404",
+    "/",
+    "/de",
+    "/services",
+    "/services/ai-callers",
+    "/portfolio/all",
+    "/project/104",
+    "/blog",
+    "/blog/ai-healthcare",
+    "/about",
+    "/contact",
+    "/impressum",
+    "/datenschutz",
+    "/404",
 ]
 
 
