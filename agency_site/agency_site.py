@@ -7,7 +7,7 @@ import sys
 import reflex as rx
 from reflex.vars.base import Var, VarData
 
-from agency_site.components.browser import language_redirect_script
+from agency_site.components.browser import head_script
 from agency_site.constants import LANGUAGES
 from agency_site.content import ContentError, get_content
 from agency_site.i18n import localized_path, t
@@ -33,7 +33,7 @@ def build_app() -> rx.App:
 
     app = rx.App(
         head_components=[
-            language_redirect_script(),
+            head_script(),
             rx.el.link(rel="icon", href="/favicon.svg", type="image/svg+xml"),
         ],
         html_custom_attrs={"lang": HTML_LANG},

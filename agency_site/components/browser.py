@@ -5,15 +5,14 @@ from __future__ import annotations
 import json
 
 import reflex as rx
-from reflex.event import EventChain
 from reflex.vars.base import Var, VarData
-from reflex.vars.function import FunctionVar
 
 from agency_site.constants import (
     HEADER_SCROLL_THRESHOLD_PX,
     LANGUAGE_PREFIX,
     LANGUAGE_STORAGE_KEY,
 )
+from agency_site.state.menu import MENU_SCRIPT
 
 _GERMAN_PREFIX = LANGUAGE_PREFIX["de"]
 # Marks the language <select>s that the head script's listener serves.
@@ -67,30 +66,10 @@ LANGUAGE_REDIRECT_SCRIPT = f"""
 """
 
 
-def language_redirect_script() -> rx.Component:
-    """The inline head script: stored language before first paint, and the switcher."""
-    return rx.el.script(LANGUAGE_REDIRECT_SCRIPT)
-
-
-def on_escape(action: Var, *, then_focus_id: str = "") -> Var:
-    """A keydown handler that runs `action` (a JS function Var) when Escape is pressed.
-
-    Focus then moves to the element with `then_focus_id`, e.g. the button that opened
-    a panel, so keyboard users are not left on a control that just disappeared.
-    """
-    refocus = f"document.getElementById({json.dumps(then_focus_id)})?.focus();" if then_focus_id else ""
-    return Var(
-        _js_expr=f"((event) => {{ if (event.key === 'Escape') {{ ({action})(); {refocus} }} }})",
-        _var_data=action._get_all_var_data(),
-    ).to(FunctionVar, EventChain)
-
-
-def on_link_click(action: Var) -> Var:
-    """A click handler for a container: runs `action` when a link inside it is clicked."""
-    return Var(
-        _js_expr=f"((event) => {{ if (event.target.closest('a')) {{ ({action})(); }} }})",
-        _var_data=action._get_all_var_data(),
-    ).to(FunctionVar, EventChain)
+def head_script() -> rx.Component:
+    """The inline head script: stored language before first paint, the language switcher
+    and the mobile menu, all working before React hydrates."""
+    return rx.el.script(LANGUAGE_REDIRECT_SCRIPT + MENU_SCRIPT)
 
 
 def current_page_marker(target_path: str) -> Var:

@@ -161,6 +161,31 @@ def test_escape_closes_the_mobile_menu_and_returns_focus(mobile: Visit) -> None:
     expect(toggle).to_have_attribute("aria-expanded", "false")
 
 
+def test_menu_and_switcher_work_before_javascript_bundles_arrive(browser, base_url: str) -> None:
+    """On a slow phone the bundle takes seconds; the menu must answer from first paint."""
+    from .conftest import open_visit
+
+    visit = open_visit(browser, base_url, "mobile")
+    visit.context.route("**/assets/*.js", lambda route: route.abort())
+    page = visit.page
+    page.goto(visit.url("/about"))
+    assert page.evaluate("document.querySelectorAll('#site-header[data-hydrated]').length") == 0
+    toggle = page.get_by_test_id("menu-toggle")
+    panel = page.get_by_test_id("mobile-menu")
+    toggle.click()
+    expect(panel).to_be_visible()
+    expect(toggle).to_have_attribute("aria-expanded", "true")
+    expect(toggle).to_have_accessible_name(t("en", "menu-close"))
+    page.mouse.click(200, 790)  # outside the panel
+    expect(panel).to_be_hidden()
+    expect(toggle).to_have_accessible_name(t("en", "menu-open"))
+    toggle.click()
+    panel.get_by_test_id("language-switcher").select_option("de")
+    expect(page).to_have_url(visit.url("/de/about"))
+    expect(page.get_by_test_id("screen-title")).to_have_text(t("de", "page-about-title"))
+    visit.context.close()
+
+
 def test_desktop_has_no_hamburger(desktop: Visit) -> None:
     desktop.goto("/")
     expect(desktop.page.get_by_test_id("menu-toggle")).to_be_hidden()

@@ -3,24 +3,14 @@
 from __future__ import annotations
 
 import reflex as rx
-from reflex.experimental.client_state import ClientStateVar
 
-from agency_site.components.browser import (
-    HEADER_ID,
-    HeaderScrollFlag,
-    current_page_marker,
-    on_escape,
-    on_link_click,
-)
+from agency_site.components.browser import HEADER_ID, HeaderScrollFlag, current_page_marker
 from agency_site.components.layout.language_switcher import language_switcher
 from agency_site.components.layout.navigation import HEADER_NAV, NavItem
 from agency_site.components.ui.brand import logo
 from agency_site.content import get_content
 from agency_site.i18n import localized_path, t
-from agency_site.state.menu import menu_open_state
-
-MOBILE_PANEL_ID = "mobile-menu"
-MENU_TOGGLE_ID = "menu-toggle"
+from agency_site.state.menu import MENU_PANEL_ID, MENU_TOGGLE_ID
 
 
 def _nav_link(lang: str, item: NavItem, *, mobile: bool) -> rx.Component:
@@ -85,31 +75,27 @@ def _desktop_bar(lang: str) -> rx.Component:
     )
 
 
-def _mobile_toggle(lang: str, menu_open: ClientStateVar) -> rx.Component:
+def _mobile_toggle(lang: str) -> rx.Component:
+    # State lives in aria-expanded, driven by state/menu.py's script; the icons and the
+    # label follow it through CSS, so nothing here needs React to respond.
     return rx.el.button(
-        rx.cond(
-            menu_open.value,
-            rx.icon("x", size=24, aria_hidden="true"),
-            rx.icon("menu", size=24, aria_hidden="true"),
-        ),
-        rx.el.span(
-            rx.cond(menu_open.value, t(lang, "menu-close"), t(lang, "menu-open")),
-            class_name="sr-only",
-        ),
+        rx.icon("menu", size=24, aria_hidden="true", class_name="group-aria-expanded/menu:hidden"),
+        rx.icon("x", size=24, aria_hidden="true", class_name="hidden group-aria-expanded/menu:block"),
+        rx.el.span(t(lang, "menu-open"), class_name="sr-only group-aria-expanded/menu:hidden"),
+        rx.el.span(t(lang, "menu-close"), class_name="sr-only hidden group-aria-expanded/menu:inline"),
         type="button",
-        on_click=menu_open.set_value(~menu_open.value),
-        aria_expanded=rx.cond(menu_open.value, "true", "false"),
-        aria_controls=MOBILE_PANEL_ID,
+        aria_expanded="false",
+        aria_controls=MENU_PANEL_ID,
         id=MENU_TOGGLE_ID,
         data_testid="menu-toggle",
         class_name=(
-            "inline-flex h-11 w-11 items-center justify-center rounded-full text-slate-800 "
+            "group/menu inline-flex h-11 w-11 items-center justify-center rounded-full text-slate-800 "
             "hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-violet-600 md:hidden"
         ),
     )
 
 
-def _mobile_panel(lang: str, menu_open: ClientStateVar) -> rx.Component:
+def _mobile_panel(lang: str) -> rx.Component:
     return rx.el.div(
         rx.el.nav(
             *[_nav_link(lang, item, mobile=True) for item in HEADER_NAV],
@@ -121,30 +107,25 @@ def _mobile_panel(lang: str, menu_open: ClientStateVar) -> rx.Component:
             schedule_call_button(lang),
             class_name="mt-4 flex flex-col gap-3 border-t border-slate-200 pt-4",
         ),
-        id=MOBILE_PANEL_ID,
+        id=MENU_PANEL_ID,
+        data_open="false",
         data_testid="mobile-menu",
-        # One handler for every link and the button: tapping any of them closes the panel.
-        # (A raw React prop: Reflex's on_click would hand over a summary, not the event.)
-        custom_attrs={"onClick": on_link_click(menu_open.set_value(False))},
-        class_name=rx.cond(
-            menu_open.value,
-            "absolute inset-x-3 top-[calc(100%+0.25rem)] max-h-[calc(100dvh-6rem)] overflow-y-auto "
-            "rounded-2xl border border-slate-200 bg-white p-4 shadow-xl md:hidden",
-            "hidden",
+        class_name=(
+            "absolute inset-x-3 top-[calc(100%+0.25rem)] hidden max-h-[calc(100dvh-6rem)] overflow-y-auto "
+            "rounded-2xl border border-slate-200 bg-white p-4 shadow-xl data-[open=true]:block md:!hidden"
         ),
     )
 
 
 def header(lang: str) -> rx.Component:
     """The site header in `lang`, identical on every page of that language."""
-    menu_open = menu_open_state()
     return rx.el.header(
         HeaderScrollFlag.create(),
         rx.el.div(
             logo(lang, compact=True),
             _desktop_bar(lang),
-            _mobile_toggle(lang, menu_open),
-            _mobile_panel(lang, menu_open),
+            _mobile_toggle(lang),
+            _mobile_panel(lang),
             class_name=(
                 "relative mx-auto flex h-20 w-full max-w-[1400px] items-center justify-between gap-3 "
                 "border-b border-white/40 bg-white/70 px-4 shadow-sm backdrop-blur-md "
@@ -160,7 +141,5 @@ def header(lang: str) -> rx.Component:
         ),
         id=HEADER_ID,
         data_scrolled="false",
-        # Escape closes the mobile menu and returns focus to its toggle.
-        custom_attrs={"onKeyDown": on_escape(menu_open.set_value(False), then_focus_id=MENU_TOGGLE_ID)},
         class_name="group fixed inset-x-0 top-0 z-50",
     )
