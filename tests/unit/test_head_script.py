@@ -9,6 +9,3 @@ def test_head_script_has_no_characters_html_would_mangle() -> None:
     for script in (LANGUAGE_REDIRECT_SCRIPT, MENU_SCRIPT):
         assert "<" not in script
 
-
-def test_head_script_only_honours_exactly_de() -> None:
-    assert 'stored === "de"' in LANGUAGE_REDIRECT_SCRIPT
