@@ -7,7 +7,7 @@ import sys
 import reflex as rx
 from reflex.vars.base import Var, VarData
 
-from agency_site.components.browser import head_script
+from agency_site.components.browser import german_path_test, head_script
 from agency_site.constants import LANGUAGES
 from agency_site.content import ContentError, get_content
 from agency_site.i18n import localized_path, t
@@ -17,7 +17,8 @@ from agency_site.serving import CleanUrls
 
 # <html lang> follows the page's path, so the prerendered HTML of each page carries it.
 HTML_LANG = Var(
-    _js_expr='(useLocation().pathname === "/de" || useLocation().pathname.startsWith("/de/") ? "de" : "en")',
+    # Inline call: the document root may not declare hooks, but may call one in place.
+    _js_expr=f'({german_path_test("useLocation().pathname")} ? "de" : "en")',
     _var_data=VarData(imports={"react-router": ["useLocation"]}),
 )
 

@@ -23,30 +23,30 @@ SWITCHER_ATTRIBUTE = "data-language-switcher"
 # exact value "de" counts; anything else stored means English.
 LANGUAGE_REDIRECT_SCRIPT = f"""
 (function () {{
-  try {{
-    var stored = window.localStorage.getItem({json.dumps(LANGUAGE_STORAGE_KEY)});
+  var prefix = {json.dumps(_GERMAN_PREFIX)};
+
+  function isGermanPath(path) {{
+    return path === prefix || path.indexOf(prefix + "/") === 0;
+  }}
+
+  // The twin of the current URL in `lang`, keeping the rest of the path, query and hash.
+  function twinPath(lang) {{
     var path = window.location.pathname;
-    var prefix = {json.dumps(_GERMAN_PREFIX)};
-    var isGerman = path === prefix || path.indexOf(prefix + "/") === 0;
-    // Pages served from the SPA fallback were prerendered for "/"; fix their language now.
-    document.documentElement.lang = isGerman ? "de" : "en";
-    if (stored === "de" && !isGerman) {{
+    if (isGermanPath(path)) path = path.slice(prefix.length) || "/";
+    var twin = lang === "de" ? prefix + (path === "/" ? "" : path) : path;
+    return twin + window.location.search + window.location.hash;
+  }}
+
+  var isGerman = isGermanPath(window.location.pathname);
+  // Pages served from the SPA fallback were prerendered for "/"; fix their language now.
+  document.documentElement.lang = isGerman ? "de" : "en";
+  try {{
+    if (window.localStorage.getItem({json.dumps(LANGUAGE_STORAGE_KEY)}) === "de" && !isGerman) {{
       document.documentElement.style.visibility = "hidden";
       window.location.replace(twinPath("de"));
     }}
   }} catch (error) {{
     /* Storage blocked (private mode, policy): stay on the page as opened. */
-  }}
-
-  // The twin of the current URL in `lang`, keeping the rest of the path, query and hash.
-  function twinPath(lang) {{
-    var prefix = {json.dumps(_GERMAN_PREFIX)};
-    var path = window.location.pathname;
-    if (path === prefix || path.indexOf(prefix + "/") === 0) {{
-      path = path.slice(prefix.length) || "/";
-    }}
-    var twin = lang === "de" ? prefix + (path === "/" ? "" : path) : path;
-    return twin + window.location.search + window.location.hash;
   }}
 
   // The language switcher: one listener on the document, so it works before React
@@ -64,6 +64,22 @@ LANGUAGE_REDIRECT_SCRIPT = f"""
   }});
 }})();
 """
+
+
+ROUTER_LOCATION_HOOK = "const routerLocation = useLocation();"
+ROUTER_NAVIGATE_HOOK = "const routerNavigate = useNavigate();"
+_ROUTER_LOCATION = VarData(imports={"react-router": ["useLocation"]}, hooks={ROUTER_LOCATION_HOOK: None})
+
+
+def german_path_test(pathname: str) -> str:
+    """JavaScript that is true when the path expression `pathname` is a German page."""
+    return f'({pathname} === "{_GERMAN_PREFIX}" || {pathname}.startsWith("{_GERMAN_PREFIX}/"))'
+
+
+# True while the current URL is a German page; evaluated in the browser at render time.
+is_german_path = Var(
+    _js_expr=german_path_test("routerLocation.pathname"), _var_type=bool, _var_data=_ROUTER_LOCATION
+)
 
 
 def head_script() -> rx.Component:
@@ -84,22 +100,6 @@ def current_page_marker(target_path: str) -> Var:
     else:
         matches = f'({pathname} === {target} || {pathname}.startsWith({target} + "/"))'
     return Var(_js_expr=f'({matches} ? "page" : undefined)', _var_type=str, _var_data=_ROUTER_LOCATION)
-
-
-_ROUTER_LOCATION = VarData(
-    imports={"react-router": ["useLocation"]},
-    hooks={"const routerLocation = useLocation();": None},
-)
-
-# True while the current URL is a German page; evaluated in the browser at render time.
-is_german_path = Var(
-    _js_expr=f'(routerLocation.pathname === "{_GERMAN_PREFIX}" || routerLocation.pathname.startsWith("{_GERMAN_PREFIX}/"))',
-    _var_type=bool,
-    _var_data=VarData.merge(
-        _ROUTER_LOCATION,
-        VarData(imports={"react-router": ["useLocation"]}),
-    ),
-)
 
 
 HEADER_ID = "site-header"

@@ -6,13 +6,14 @@ browser from the path: /de/... shows German, anything else English.
 
 from __future__ import annotations
 
+import json
+from collections.abc import Callable
+
 import reflex as rx
 from reflex.vars.base import Var
 
-from agency_site.components.browser import hooks_var, is_german_path
-from agency_site.components.layout.footer import footer
-from agency_site.components.layout.header import header
-from agency_site.components.layout.shell import MAIN_ID
+from agency_site.components.browser import ROUTER_LOCATION_HOOK, hooks_var, is_german_path
+from agency_site.components.layout.shell import site_frame
 from agency_site.i18n import localized_path, t
 
 NOT_FOUND_LOG = "404 Error: User attempted to access non-existent route:"
@@ -21,8 +22,8 @@ NOT_FOUND_LOG = "404 Error: User attempted to access non-existent route:"
 def _log_missing_path() -> Var:
     return hooks_var(
         "log-missing-path",
-        "const notFoundLocation = useLocation();",
-        f"useEffect(() => {{ console.error({NOT_FOUND_LOG!r}, notFoundLocation.pathname); }}, [notFoundLocation.pathname]);",
+        ROUTER_LOCATION_HOOK,
+        f"useEffect(() => {{ console.error({json.dumps(NOT_FOUND_LOG)}, routerLocation.pathname); }}, [routerLocation.pathname]);",
         imports={"react": ["useEffect"], "react-router": ["useLocation"]},
     )
 
@@ -54,36 +55,23 @@ def _message(lang: str) -> rx.Component:
 
 
 def _layout(lang: str) -> rx.Component:
-    return rx.fragment(
-        rx.el.meta(name="robots", content="noindex"),
-        header(lang),
-        rx.el.main(
-            _message(lang),
-            id=MAIN_ID,
-            tab_index=-1,
-            class_name="mx-auto w-full max-w-[1400px] flex-1 px-4 pb-16 pt-20 outline-none sm:px-6 lg:px-8",
-        ),
-        footer(lang),
+    return rx.fragment(rx.el.meta(name="robots", content="noindex"), site_frame(lang, _message(lang)))
+
+
+def _in_path_language(text_in: Callable[[str], str]) -> Var:
+    return rx.cond(is_german_path, text_in("de"), text_in("en"))
+
+
+def not_found_title() -> Var:
+    """The document title, in the language of the requested path."""
+    return _in_path_language(
+        lambda lang: f"{t(lang, 'page-notfound-title')} | {t(lang, 'site-title-suffix')}"
     )
 
 
-def _in_page_language(key: str):
-    def text(lang: str) -> str:
-        if key == "page-notfound-title":
-            return f"{t(lang, key)} | {t(lang, 'site-title-suffix')}"
-        return t(lang, key)
-
-    return rx.cond(is_german_path, text("de"), text("en"))
-
-
-def not_found_title():
-    """The document title, in the language of the requested path."""
-    return _in_page_language("page-notfound-title")
-
-
-def not_found_description():
+def not_found_description() -> Var:
     """The meta description, in the language of the requested path."""
-    return _in_page_language("notfound-description")
+    return _in_path_language(lambda lang: t(lang, "notfound-description"))
 
 
 def not_found_page() -> rx.Component:

@@ -7,7 +7,7 @@ import json
 import reflex as rx
 from reflex.vars.base import Var
 
-from agency_site.components.browser import hooks_var
+from agency_site.components.browser import ROUTER_NAVIGATE_HOOK, hooks_var
 from agency_site.components.layout.shell import page_shell
 from agency_site.constants import BOTAGENT_FALLBACK_MS, DEFAULT_PORTFOLIO_TAB
 from agency_site.content import get_content
@@ -27,8 +27,8 @@ def _replace_with(target: str) -> Var:
     # Reflex redirect would wait for the backend, and this must work without it.
     return hooks_var(
         "replace-location",
-        "const navigateToReplacement = useNavigate();",
-        f"useEffect(() => {{ navigateToReplacement({json.dumps(target)}, {{ replace: true }}); }}, []);",
+        ROUTER_NAVIGATE_HOOK,
+        f"useEffect(() => {{ routerNavigate({json.dumps(target)}, {{ replace: true }}); }}, []);",
         imports={"react": ["useEffect"], "react-router": ["useNavigate"]},
     )
 
@@ -52,11 +52,11 @@ def portfolio_redirect_page(lang: str, path: str) -> Page:
 def _botagent_redirect_behaviour(url: str, fallback_path: str) -> Var:
     return hooks_var(
         "botagent-redirect",
-        "const navigateAfterBotagent = useNavigate();",
+        ROUTER_NAVIGATE_HOOK,
         f"""useEffect(() => {{
   // replace(): the back button returns to where the visitor came from, not here.
   window.location.replace({json.dumps(url)});
-  const timer = setTimeout(() => navigateAfterBotagent({json.dumps(fallback_path)}), {BOTAGENT_FALLBACK_MS});
+  const timer = setTimeout(() => routerNavigate({json.dumps(fallback_path)}), {BOTAGENT_FALLBACK_MS});
   return () => clearTimeout(timer);
 }}, []);""",
         imports={"react": ["useEffect"], "react-router": ["useNavigate"]},

@@ -32,6 +32,17 @@ def _edit_site(content_dir: Path, edit) -> None:
     path.write_text(yaml.safe_dump(data, allow_unicode=True))
 
 
+def _content_error(content_dir: Path) -> ContentError:
+    with pytest.raises(ContentError) as error:
+        load_content(content_dir)
+    return error.value
+
+
+def _edit_strings(content_dir: Path, lang: str, edit) -> None:
+    path = content_dir / "i18n" / f"{lang}.yaml"
+    path.write_text(edit(path.read_text()))
+
+
 def test_real_content_loads() -> None:
     content = load_content(CONTENT)
     assert set(content.strings) == {"en", "de"}
@@ -55,82 +66,67 @@ def test_phone_links_are_dialable() -> None:
 
 def test_bad_yaml_names_file_and_line(content_copy: Path) -> None:
     (content_copy / "site.yaml").write_text("brand:\n  name: [unclosed\n")
-    with pytest.raises(ContentError) as error:
-        load_content(content_copy)
-    message = str(error.value)
+    error = _content_error(content_copy)
+    message = str(error)
     assert "site.yaml" in message and "line" in message and "\n" not in message
 
 
 def test_missing_field_is_named(content_copy: Path) -> None:
     _edit_site(content_copy, lambda data: data["contact"]["phones"][1].pop("number"))
-    with pytest.raises(ContentError) as error:
-        load_content(content_copy)
-    assert error.value.path.name == "site.yaml"
-    assert error.value.field == "contact.phones.1.number"
+    error = _content_error(content_copy)
+    assert error.path.name == "site.yaml"
+    assert error.field == "contact.phones.1.number"
 
 
 def test_unknown_service_id_is_named(content_copy: Path) -> None:
     _edit_site(content_copy, lambda data: data["checkout_links"].update({"ai-teleporting": None}))
-    with pytest.raises(ContentError) as error:
-        load_content(content_copy)
-    assert error.value.field == "checkout_links"
-    assert "ai-teleporting" in str(error.value)
+    error = _content_error(content_copy)
+    assert error.field == "checkout_links"
+    assert "ai-teleporting" in str(error)
 
 
 def test_unknown_field_is_rejected(content_copy: Path) -> None:
     _edit_site(content_copy, lambda data: data["office"].update({"citty": "Dubai"}))
-    with pytest.raises(ContentError) as error:
-        load_content(content_copy)
-    assert error.value.field == "office.citty"
+    error = _content_error(content_copy)
+    assert error.field == "office.citty"
 
 
 def test_missing_file_is_named(content_copy: Path) -> None:
     (content_copy / "i18n" / "de.yaml").unlink()
-    with pytest.raises(ContentError) as error:
-        load_content(content_copy)
-    assert "de.yaml" in str(error.value)
+    error = _content_error(content_copy)
+    assert "de.yaml" in str(error)
 
 
 def test_translation_in_unknown_group_is_rejected(content_copy: Path) -> None:
-    path = content_copy / "i18n" / "en.yaml"
-    path.write_text(path.read_text() + "\nmisc:\n  hello: Hello\n")
-    with pytest.raises(ContentError) as error:
-        load_content(content_copy)
-    assert error.value.field == "misc"
+    _edit_strings(content_copy, "en", lambda text: text + "\nmisc:\n  hello: Hello\n")
+    error = _content_error(content_copy)
+    assert error.field == "misc"
 
 
 def test_key_defined_in_two_groups_is_rejected(content_copy: Path) -> None:
-    path = content_copy / "i18n" / "de.yaml"
-    path.write_text(path.read_text() + "\nfaq:\n  nav-home: Start\n")
-    with pytest.raises(ContentError) as error:
-        load_content(content_copy)
-    assert error.value.field == "faq.nav-home"
+    _edit_strings(content_copy, "de", lambda text: text + "\nfaq:\n  nav-home: Start\n")
+    error = _content_error(content_copy)
+    assert error.field == "faq.nav-home"
 
 
 def test_empty_text_is_rejected(content_copy: Path) -> None:
-    path = content_copy / "i18n" / "en.yaml"
-    path.write_text(path.read_text().replace("nav-blog: Blog", 'nav-blog: ""'))
-    with pytest.raises(ContentError) as error:
-        load_content(content_copy)
-    assert error.value.field == "common.nav-blog"
+    _edit_strings(content_copy, "en", lambda text: text.replace("nav-blog: Blog", 'nav-blog: ""'))
+    error = _content_error(content_copy)
+    assert error.field == "common.nav-blog"
 
 
 def test_renamed_placeholder_is_rejected(content_copy: Path) -> None:
-    path = content_copy / "i18n" / "de.yaml"
-    path.write_text(path.read_text().replace("{service} von", "{dienst} von"))
-    with pytest.raises(ContentError) as error:
-        load_content(content_copy)
-    assert error.value.path.name == "de.yaml"
-    assert error.value.field == "page-service-description"
-    assert "service" in error.value.problem
+    _edit_strings(content_copy, "de", lambda text: text.replace("{service} von", "{dienst} von"))
+    error = _content_error(content_copy)
+    assert error.path.name == "de.yaml"
+    assert error.field == "page-service-description"
+    assert "service" in error.problem
 
 
 def test_stray_brace_is_rejected(content_copy: Path) -> None:
-    path = content_copy / "i18n" / "en.yaml"
-    path.write_text(path.read_text().replace("nav-blog: Blog", "nav-blog: Blog {"))
-    with pytest.raises(ContentError) as error:
-        load_content(content_copy)
-    assert error.value.field == "nav-blog"
+    _edit_strings(content_copy, "en", lambda text: text.replace("nav-blog: Blog", "nav-blog: Blog {"))
+    error = _content_error(content_copy)
+    assert error.field == "nav-blog"
 
 
 def _python(*args: str, content_dir: Path | None = None) -> subprocess.CompletedProcess:

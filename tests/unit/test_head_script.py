@@ -8,4 +8,3 @@ def test_head_script_has_no_characters_html_would_mangle() -> None:
     # A "<" could end the element early ("</script>") or be escaped by the renderer.
     for script in (LANGUAGE_REDIRECT_SCRIPT, MENU_SCRIPT):
         assert "<" not in script
-

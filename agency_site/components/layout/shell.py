@@ -37,20 +37,9 @@ def head_links(lang: str, path: str, *, noindex: bool = False) -> list[rx.Compon
     return links
 
 
-def page_shell(
-    lang: str,
-    path: str,
-    *content: rx.Component,
-    canonical_path: str | None = None,
-    noindex: bool = False,
-) -> rx.Component:
-    """Wrap a screen's content in the shared layout.
-
-    `path` is the spec's (unprefixed) path of the page; `canonical_path` overrides it
-    where several URLs show the same content (e.g. an unknown project id shows 100).
-    """
+def site_frame(lang: str, *content: rx.Component) -> rx.Component:
+    """Skip link, header, the main content area and footer around `content`."""
     return rx.fragment(
-        *head_links(lang, canonical_path or path, noindex=noindex),
         PlainAnchor.create(
             t(lang, "skip-to-content"),
             href=f"#{MAIN_ID}",
@@ -67,4 +56,22 @@ def page_shell(
             class_name="mx-auto w-full max-w-[1400px] flex-1 px-4 pb-16 pt-20 outline-none sm:px-6 lg:px-8",
         ),
         footer(lang),
+    )
+
+
+def page_shell(
+    lang: str,
+    path: str,
+    *content: rx.Component,
+    canonical_path: str | None = None,
+    noindex: bool = False,
+) -> rx.Component:
+    """Wrap a screen's content in the shared layout, with its head links.
+
+    `path` is the spec's (unprefixed) path of the page; `canonical_path` overrides it
+    where several URLs show the same content (e.g. an unknown project id shows 100).
+    """
+    return rx.fragment(
+        *head_links(lang, canonical_path or path, noindex=noindex),
+        site_frame(lang, *content),
     )
