@@ -76,7 +76,7 @@ def load_site_facts(path: Path) -> SiteFacts:
 
 
 def load_strings(path: Path) -> dict[str, str]:
-    """Flatten one language file's groups into key -> text, rejecting bad shapes."""
+    """Flatten one translation file's groups into key -> text, rejecting bad shapes."""
     data = read_yaml(path)
     if not isinstance(data, dict):
         raise ContentError(path, "(root)", "expected groups of keys")
@@ -104,26 +104,55 @@ def placeholders(text: str) -> set[str]:
     return {name for _, name, _, _ in Formatter().parse(text) if name is not None}
 
 
-def check_placeholders(paths: dict[str, Path], strings: dict[str, dict[str, str]]) -> None:
+def strings_files(content_dir: Path, lang: str) -> list[Path]:
+    """A language's translation files: every `content/i18n/{lang}/*.yaml`, in name order.
+
+    One file per area (site, home, services, blog, ...) keeps each file short and lets
+    several people edit different areas without touching the same file.
+    """
+    folder = content_dir / "i18n" / lang
+    files = sorted(folder.glob("*.yaml"))
+    if not files:
+        raise ContentError(folder, "(folder)", "no translation files (*.yaml) found")
+    return files
+
+
+def load_language(content_dir: Path, lang: str) -> tuple[dict[str, str], dict[str, Path]]:
+    """All keys of one language, and the file each key came from; a key may appear once."""
+    strings: dict[str, str] = {}
+    origin: dict[str, Path] = {}
+    for path in strings_files(content_dir, lang):
+        for key, text in load_strings(path).items():
+            if key in strings:
+                raise ContentError(path, key, f"key is already defined in {_display(origin[key])}")
+            strings[key] = text
+            origin[key] = path
+    return strings, origin
+
+
+def check_placeholders(origin: dict[str, dict[str, Path]], strings: dict[str, dict[str, str]]) -> None:
     """Every translation of a key must offer the same `{placeholders}` as the English text."""
     reference = strings[DEFAULT_LANGUAGE]
     for lang, texts in strings.items():
         for key, text in texts.items():
+            path = origin[lang][key]
             try:
                 names = placeholders(text)
             except ValueError as error:
-                raise ContentError(paths[lang], key, f"broken placeholder: {error}") from None
+                raise ContentError(path, key, f"broken placeholder: {error}") from None
             if key in reference and lang != DEFAULT_LANGUAGE and names != placeholders(reference[key]):
                 expected = ", ".join(sorted(placeholders(reference[key]))) or "none"
-                raise ContentError(paths[lang], key, f"placeholders must match the English text ({expected})")
+                raise ContentError(path, key, f"placeholders must match the English text ({expected})")
 
 
 def load_content(content_dir: Path) -> Content:
     """Load every content file under `content_dir`; raises ContentError on the first problem."""
     site = load_site_facts(content_dir / "site.yaml")
-    paths = {lang: content_dir / "i18n" / f"{lang}.yaml" for lang in LANGUAGES}
-    strings = {lang: load_strings(path) for lang, path in paths.items()}
-    check_placeholders(paths, strings)
+    strings: dict[str, dict[str, str]] = {}
+    origin: dict[str, dict[str, Path]] = {}
+    for lang in LANGUAGES:
+        strings[lang], origin[lang] = load_language(content_dir, lang)
+    check_placeholders(origin, strings)
     return Content(site=site, strings=strings)
 
 

@@ -39,7 +39,7 @@ def _content_error(content_dir: Path) -> ContentError:
 
 
 def _edit_strings(content_dir: Path, lang: str, edit) -> None:
-    path = content_dir / "i18n" / f"{lang}.yaml"
+    path = content_dir / "i18n" / lang / "site.yaml"
     path.write_text(edit(path.read_text()))
 
 
@@ -91,10 +91,19 @@ def test_unknown_field_is_rejected(content_copy: Path) -> None:
     assert error.field == "office.citty"
 
 
-def test_missing_file_is_named(content_copy: Path) -> None:
-    (content_copy / "i18n" / "de.yaml").unlink()
+def test_missing_language_folder_is_named(content_copy: Path) -> None:
+    for path in (content_copy / "i18n" / "de").glob("*.yaml"):
+        path.unlink()
     error = _content_error(content_copy)
-    assert "de.yaml" in str(error)
+    assert "i18n/de" in str(error)
+
+
+def test_key_defined_in_two_files_is_rejected(content_copy: Path) -> None:
+    (content_copy / "i18n" / "en" / "zz-extra.yaml").write_text("pages:\n  nav-home: Home again\n")
+    error = _content_error(content_copy)
+    assert error.path.name == "zz-extra.yaml"
+    assert error.field == "nav-home"
+    assert "site.yaml" in error.problem
 
 
 def test_translation_in_unknown_group_is_rejected(content_copy: Path) -> None:
@@ -118,7 +127,7 @@ def test_empty_text_is_rejected(content_copy: Path) -> None:
 def test_renamed_placeholder_is_rejected(content_copy: Path) -> None:
     _edit_strings(content_copy, "de", lambda text: text.replace("{service} von", "{dienst} von"))
     error = _content_error(content_copy)
-    assert error.path.name == "de.yaml"
+    assert error.path.parent.name == "de"
     assert error.field == "page-service-description"
     assert "service" in error.problem
 
