@@ -9,7 +9,8 @@ from reflex.vars.base import Var, VarData
 
 from agency_site.components.browser import german_path_test, head_script
 from agency_site.constants import LANGUAGES
-from agency_site.content import ContentError, get_content
+from agency_site.content import ContentError
+from agency_site.content.check import check_all_content
 from agency_site.i18n import localized_path, t
 from agency_site.pages.not_found import not_found_description, not_found_page, not_found_title
 from agency_site.routes import route_table
@@ -26,7 +27,7 @@ HTML_LANG = Var(
 def build_app() -> rx.App:
     """Create the app and register every route in both languages."""
     try:
-        get_content()
+        check_all_content()
     except ContentError as error:
         # One line naming the file and the field, then stop the build.
         print(f"content error: {error}", file=sys.stderr)

@@ -2,12 +2,13 @@
 
 import sys
 
-from agency_site.content.loader import ContentError, get_content
+from agency_site.content.check import check_all_content
+from agency_site.content.loader import ContentError
 
 
 def main() -> int:
     try:
-        content = get_content()
+        content = check_all_content()
     except ContentError as error:
         print(f"content error: {error}", file=sys.stderr)
         return 1
