@@ -21,6 +21,18 @@ class Screen:
         return localized_path(lang, self.final_path or self.path)
 
 
+@dataclass(frozen=True)
+class PostScreen(Screen):
+    """A blog article: its heading is the post's own title."""
+
+    title_key: str = ""
+
+    def title(self, lang: str) -> str:
+        from agency_site.content.blog import get_post
+
+        return get_post(lang, self.path.rsplit("/", 1)[-1]).title
+
+
 STATIC_SCREENS: list[Screen] = [
     Screen("/", "page-home-title"),
     Screen("/services", "page-services-title"),
@@ -29,7 +41,7 @@ STATIC_SCREENS: list[Screen] = [
     *[Screen(f"/portfolio/{tab}", "page-portfolio-title") for tab in PORTFOLIO_TABS],
     *[Screen(f"/project/{pid}", f"project-{PROJECT_SLUGS[pid]}-title") for pid in PROJECT_IDS],
     Screen("/blog", "page-blog-title"),
-    *[Screen(f"/blog/{post}", "page-article-title") for post in BLOG_POST_IDS],
+    *[PostScreen(f"/blog/{post}") for post in BLOG_POST_IDS],
     Screen("/about", "page-about-title"),
     Screen("/contact", "page-contact-title"),
     Screen("/impressum", "page-impressum-title"),
@@ -40,7 +52,7 @@ STATIC_SCREENS: list[Screen] = [
 DYNAMIC_SCREENS: list[Screen] = [
     Screen("/services/no-such-service", "page-services-title"),
     Screen("/project/999", "project-business-formation-title"),
-    Screen("/blog/no-such-post", "page-article-title"),
+    Screen("/blog/no-such-post", "blog-not-found-title"),
     Screen("/portfolio/no-such-tab", "page-portfolio-title", final_path="/portfolio/all"),
 ]
 

@@ -132,7 +132,7 @@ def _submit_button(lang: str) -> rx.Component:
         data_status=status,
         data_testid="contact-submit",
         class_name=(
-            "inline-flex w-full items-center justify-center gap-2 rounded-full px-6 py-3.5 text-base font-semibold "
+            "inline-flex w-full shrink-0 items-center justify-center gap-2 whitespace-nowrap rounded-full px-6 py-3.5 text-base font-semibold "
             "text-white shadow-sm transition focus-visible:outline-2 focus-visible:outline-offset-2 "
             "focus-visible:outline-violet-600 sm:w-auto "
             "bg-violet-600 hover:bg-violet-700 disabled:cursor-not-allowed "

@@ -1,0 +1,119 @@
+"""One article (/blog/{id}) and the page for an unknown id (SPEC.md §2, §8)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import reflex as rx
+
+from agency_site.components.layout.shell import page_shell
+from agency_site.content.blog import BlogPost, get_post
+from agency_site.i18n import localized_path, t
+from agency_site.pages import Page
+from agency_site.pages.blocks import BUTTON_LIGHT, BUTTON_PRIMARY, SCROLL_TOP_ON_OPEN, closing_block
+from agency_site.pages.blog.card import post_meta
+from agency_site.pages.blog.image import IMAGE_STATE_SYNC, hero_image
+
+
+def _back_link(lang: str) -> rx.Component:
+    return rx.el.a(
+        rx.icon("arrow-left", size=16, aria_hidden="true"),
+        t(lang, "blog-back"),
+        href=localized_path(lang, "/blog"),
+        data_testid="back-to-blog",
+        class_name="inline-flex items-center gap-2 text-sm font-semibold text-violet-700 hover:text-violet-900",
+    )
+
+
+def _header(lang: str, post: BlogPost) -> rx.Component:
+    return rx.el.header(
+        _back_link(lang),
+        rx.el.h1(
+            post.title,
+            data_testid="screen-title",
+            class_name="mt-8 text-3xl font-bold tracking-tight text-balance text-slate-900 sm:text-5xl",
+        ),
+        rx.el.p(post.excerpt, class_name="mt-5 text-lg leading-relaxed text-pretty text-slate-600"),
+        rx.el.div(
+            rx.el.p(
+                rx.icon("user-round", size=14, aria_hidden="true"),
+                t(lang, "blog-by", author=post.author),
+                data_testid="article-author",
+                class_name="inline-flex items-center gap-1.5 text-sm font-medium text-slate-700",
+            ),
+            post_meta(lang, post),
+            class_name="mt-6 flex flex-wrap items-center gap-x-6 gap-y-2",
+        ),
+        class_name="mx-auto max-w-3xl pt-10 sm:pt-16",
+    )
+
+
+def _body(lang: str, post: BlogPost) -> rx.Component:
+    if not post.html:
+        return rx.el.p(
+            t(lang, "blog-content-coming"), data_testid="article-body", class_name="text-lg text-slate-500"
+        )
+    return rx.html(post.html, data_testid="article-body", class_name="article-body")
+
+
+def _cta(lang: str) -> rx.Component:
+    return closing_block(
+        t(lang, "blog-article-cta-title"),
+        t(lang, "blog-article-cta-text"),
+        rx.el.a(
+            t(lang, "blog-article-cta-button"),
+            rx.icon("arrow-right", size=18, aria_hidden="true"),
+            href=localized_path(lang, "/contact"),
+            class_name=BUTTON_LIGHT,
+        ),
+    )
+
+
+def article_page(post_id: str) -> Callable[[str, str], Page]:
+    """The page of one known post; its head title and description are the post's own."""
+
+    def build(lang: str, path: str) -> Page:
+        post = get_post(lang, post_id)
+        if post is None:
+            raise ValueError(f"no blog post {post_id!r} in {lang!r}")
+        body = rx.el.article(
+            _header(lang, post),
+            rx.el.div(hero_image(post), class_name="mx-auto mt-10 max-w-5xl"),
+            rx.el.div(_body(lang, post), class_name="mx-auto mt-12 max-w-3xl"),
+            _cta(lang),
+            data_scroll=SCROLL_TOP_ON_OPEN,
+            data_images=IMAGE_STATE_SYNC,
+        )
+        return Page(component=page_shell(lang, path, body), title=post.title, description=post.excerpt)
+
+    return build
+
+
+def unknown_article_page(lang: str, path: str) -> Page:
+    """Any other id under /blog/: 'Blog Post Not Found' with a way back (SPEC.md §8)."""
+    title = t(lang, "blog-not-found-title")
+    body = rx.el.section(
+        rx.el.span(
+            rx.icon("file-question", size=32, aria_hidden="true"),
+            class_name="inline-flex h-16 w-16 items-center justify-center rounded-3xl bg-violet-100 text-violet-700",
+        ),
+        rx.el.h1(
+            title,
+            data_testid="screen-title",
+            class_name="mt-6 text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl",
+        ),
+        rx.el.p(t(lang, "blog-not-found-text"), class_name="mx-auto mt-4 max-w-md text-lg text-slate-600"),
+        rx.el.a(
+            rx.icon("arrow-left", size=18, aria_hidden="true"),
+            t(lang, "blog-not-found-link"),
+            href=localized_path(lang, "/blog"),
+            data_testid="back-to-blog",
+            class_name=f"{BUTTON_PRIMARY} mt-8",
+        ),
+        class_name="py-20 text-center sm:py-28",
+    )
+    return Page(
+        component=page_shell(lang, path, body, canonical_path="/blog", noindex=True),
+        title=title,
+        description=t(lang, "blog-not-found-text"),
+    )

@@ -1,0 +1,70 @@
+"""One post in the blog list: image, date and read time, title, excerpt, author."""
+
+from __future__ import annotations
+
+import reflex as rx
+
+from agency_site.content.blog import BlogPost
+from agency_site.i18n import localized_path, t
+from agency_site.pages.blog.image import card_image
+from agency_site.pages.blog.search import CARD_ATTRIBUTE, search_text
+
+
+def post_meta(lang: str, post: BlogPost) -> rx.Component:
+    """Date and read time ('5 min read'), as on cards and the article header."""
+    return rx.el.p(
+        rx.el.span(
+            rx.icon("calendar", size=14, aria_hidden="true"),
+            rx.el.time(post.date, date_time=post.published.isoformat()),
+            class_name="inline-flex items-center gap-1.5",
+        ),
+        rx.el.span(
+            rx.icon("clock", size=14, aria_hidden="true"),
+            t(lang, "blog-min-read", minutes=post.read_minutes),
+            data_testid="read-time",
+            class_name="inline-flex items-center gap-1.5",
+        ),
+        class_name="flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-slate-500",
+    )
+
+
+def post_card(lang: str, post: BlogPost, *, eager: bool = False) -> rx.Component:
+    """The card; the title's link stretches over the whole card."""
+    return rx.el.article(
+        card_image(t(lang, "blog-image-unavailable"), post, eager=eager),
+        rx.el.div(
+            post_meta(lang, post),
+            rx.el.h2(
+                rx.el.a(
+                    post.title,
+                    href=localized_path(lang, post.path),
+                    class_name="after:absolute after:inset-0 after:rounded-3xl focus-visible:outline-none",
+                ),
+                class_name="mt-3 text-xl font-semibold leading-snug tracking-tight text-slate-900 group-hover:text-violet-700",
+            ),
+            rx.el.p(post.excerpt, class_name="mt-3 line-clamp-3 text-base leading-relaxed text-slate-600"),
+            rx.el.div(
+                rx.el.span(post.author, class_name="text-sm font-medium text-slate-700"),
+                rx.el.span(
+                    t(lang, "blog-read-more"),
+                    rx.icon(
+                        "arrow-right",
+                        size=16,
+                        aria_hidden="true",
+                        class_name="transition group-hover:translate-x-1",
+                    ),
+                    aria_hidden="true",
+                    class_name="inline-flex items-center gap-1 text-sm font-semibold text-violet-700",
+                ),
+                class_name="mt-auto flex items-center justify-between gap-4 pt-6",
+            ),
+            class_name="flex flex-1 flex-col p-6",
+        ),
+        custom_attrs={CARD_ATTRIBUTE: post.id},
+        data_search=search_text(post.title, post.excerpt),
+        data_testid="blog-card",
+        class_name=(
+            "group relative flex flex-col overflow-hidden rounded-3xl border border-slate-200 bg-white shadow-sm "
+            "transition hover:-translate-y-1 hover:shadow-lg focus-within:ring-4 focus-within:ring-violet-200"
+        ),
+    )

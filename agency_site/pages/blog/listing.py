@@ -1,0 +1,40 @@
+"""The blog list: hero, live search, the eight post cards, the empty state."""
+
+from __future__ import annotations
+
+import reflex as rx
+
+from agency_site.components.layout.shell import page_shell
+from agency_site.content.blog import get_posts
+from agency_site.i18n import t
+from agency_site.pages import Page
+from agency_site.pages.blocks import page_hero
+from agency_site.pages.blog.card import post_card
+from agency_site.pages.blog.image import IMAGE_STATE_SYNC
+from agency_site.pages.blog.search import SEARCH_FILTER, empty_state, search_bar
+
+# Cards in the first row are above the fold on desktop: load them at once.
+EAGER_CARDS = 3
+
+
+def blog_page(lang: str, path: str) -> Page:
+    """The searchable list of all posts."""
+    posts = get_posts(lang)
+    title = t(lang, "page-blog-title")
+    body = rx.el.div(
+        page_hero(t(lang, "blog-hero-eyebrow"), title, t(lang, "blog-hero-subtitle")),
+        search_bar(lang, len(posts)),
+        rx.el.div(
+            *[post_card(lang, post, eager=index < EAGER_CARDS) for index, post in enumerate(posts)],
+            data_testid="blog-list",
+            class_name="mt-8 grid gap-8 sm:grid-cols-2 lg:grid-cols-3",
+        ),
+        empty_state(lang),
+        data_search=SEARCH_FILTER,
+        data_images=IMAGE_STATE_SYNC,
+    )
+    return Page(
+        component=page_shell(lang, path, body),
+        title=title,
+        description=t(lang, "page-blog-description"),
+    )

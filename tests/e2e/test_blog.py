@@ -1,0 +1,196 @@
+"""Blog list and articles: cards, live search, image states, article pages, unknown ids."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import Page, Route, expect
+
+from agency_site.constants import BLOG_POST_IDS, LANGUAGES
+from agency_site.content.blog import get_post, get_posts
+from agency_site.i18n import localized_path, t
+
+from .conftest import Visit
+
+# A word from each language that only the excerpt of one post contains, and a title.
+EXCERPT_ONLY = {"en": ("spam", "ai-everyday-life"), "de": ("spam", "ai-everyday-life")}
+
+
+def _cards(page: Page):
+    return page.get_by_test_id("blog-card")
+
+
+def _visible_ids(page: Page) -> list[str]:
+    return page.evaluate(
+        "[...document.querySelectorAll('[data-blog-card]')].filter(c => !c.hidden).map(c => c.dataset.blogCard)"
+    )
+
+
+def _search(page: Page, text: str) -> None:
+    page.locator("#blog-search").fill(text)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_list_shows_eight_cards_with_read_time(visit: Visit, lang: str) -> None:
+    visit.goto(localized_path(lang, "/blog"))
+    page = visit.page
+    expect(page.get_by_test_id("screen-title")).to_have_text(t(lang, "page-blog-title"))
+    cards = _cards(page)
+    expect(cards).to_have_count(len(BLOG_POST_IDS))
+    for index, post in enumerate(get_posts(lang)):
+        card = cards.nth(index)
+        link = card.get_by_role("link", name=post.title)
+        expect(link).to_have_attribute("href", localized_path(lang, f"/blog/{post.id}"))
+        expect(card).to_contain_text(post.excerpt)
+        expect(card).to_contain_text(post.date)
+        expect(card.get_by_test_id("read-time")).to_have_text(
+            t(lang, "blog-min-read", minutes=post.read_minutes)
+        )
+    expect(page.locator("#blog-search")).to_have_attribute("placeholder", t(lang, "blog-search-placeholder"))
+    expect(page.locator("#blog-clear-search")).to_be_hidden()
+    expect(page.locator("#blog-empty")).to_be_hidden()
+    assert visit.foreign_requests == []
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_search_is_case_insensitive_over_title_and_excerpt(desktop: Visit, lang: str) -> None:
+    desktop.goto(localized_path(lang, "/blog"))
+    page = desktop.page
+    frames: list[str] = []
+    page.on("websocket", lambda ws: ws.on("framesent", lambda payload: frames.append(str(payload))))
+    healthcare = get_post(lang, "ai-healthcare")
+    total = len(BLOG_POST_IDS)
+
+    # Upper case, part of a title.
+    _search(page, healthcare.title.split(":")[0].upper())
+    expect(page.locator("[data-blog-card]:not([hidden])")).to_have_count(1)
+    assert _visible_ids(page) == ["ai-healthcare"]
+    expect(page.locator("#blog-clear-search")).to_be_visible()
+    expect(page.locator("#blog-count")).to_have_text(t(lang, "blog-results", count=1, total=total))
+
+    # Lower case, a word only one excerpt has.
+    word, post_id = EXCERPT_ONLY[lang]
+    assert (
+        word not in get_post(lang, post_id).title.lower() and word in get_post(lang, post_id).excerpt.lower()
+    )
+    _search(page, word.lower())
+    expect(page.locator("[data-blog-card]:not([hidden])")).to_have_count(1)
+    assert _visible_ids(page) == [post_id]
+
+    # Mixed case matching several posts keeps the clear button while some are hidden.
+    _search(page, "Ki" if lang == "de" else "Ai")
+    expect(page.locator("#blog-empty")).to_be_hidden()
+
+    # No match: empty state, every card hidden.
+    _search(page, "quantum knitting")
+    expect(page.locator("[data-blog-card]:not([hidden])")).to_have_count(0)
+    expect(page.locator("#blog-empty")).to_be_visible()
+    expect(page.locator("#blog-empty")).to_contain_text(t(lang, "blog-empty-title"))
+
+    # Clearing shows everything again and hides the button.
+    page.locator("#blog-clear-search").click()
+    expect(page.locator("#blog-search")).to_have_value("")
+    expect(page.locator("[data-blog-card]:not([hidden])")).to_have_count(total)
+    expect(page.locator("#blog-clear-search")).to_be_hidden()
+    expect(page.locator("#blog-empty")).to_be_hidden()
+    # The filter runs in the browser: nothing went to the server while searching.
+    assert frames == []
+
+
+def test_search_typed_before_hydration_is_applied(browser, base_url: str) -> None:
+    from .conftest import open_visit
+
+    visit = open_visit(browser, base_url, "desktop")
+    try:
+        visit.page.goto(visit.url("/blog"), wait_until="domcontentloaded")
+        visit.page.locator("#blog-search").fill("CYBER")
+        visit.wait_until_interactive()
+        assert _visible_ids(visit.page) == ["ai-cybersecurity"]
+    finally:
+        visit.context.close()
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_card_image_loading_then_loaded(desktop: Visit, lang: str) -> None:
+    page = desktop.page
+    held: list[Route] = []
+    first = get_posts(lang)[0]
+    page.route(f"**{first.image}", lambda route: held.append(route))
+    # The image is held back, so the page's load event would wait for it: stop at DOM ready.
+    with page.expect_request(lambda request: request.url.endswith(first.image)):
+        page.goto(desktop.url(localized_path(lang, "/blog")), wait_until="domcontentloaded")
+    desktop.wait_until_interactive()
+    image = _cards(page).first.get_by_test_id("card-image")
+    expect(image).to_have_attribute("data-image-state", "loading")
+    expect(image.locator(".blog-image-skeleton")).to_be_visible()
+    assert held, "the image request was not intercepted"
+    for route in held:
+        route.continue_()
+    expect(image).to_have_attribute("data-image-state", "loaded")
+    expect(image.locator(".blog-image-skeleton")).to_be_hidden()
+    expect(image.get_by_test_id("image-unavailable")).to_be_hidden()
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_card_image_failure_shows_placeholder(desktop: Visit, lang: str) -> None:
+    page = desktop.page
+    post = get_posts(lang)[2]
+    page.route(f"**{post.image}", lambda route: route.abort())
+    desktop.goto(localized_path(lang, "/blog"))
+    image = _cards(page).nth(2).get_by_test_id("card-image")
+    image.scroll_into_view_if_needed()
+    expect(image).to_have_attribute("data-image-state", "failed")
+    unavailable = image.get_by_test_id("image-unavailable")
+    expect(unavailable).to_be_visible()
+    expect(unavailable).to_have_text(t(lang, "blog-image-unavailable"))
+    expect(unavailable.locator("img")).to_have_attribute("src", post.placeholder)
+    assert any("Blog image failed to load" in line for line in desktop.console)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_article_page(visit: Visit, lang: str) -> None:
+    post = get_post(lang, "ai-healthcare")
+    visit.goto(localized_path(lang, post.path))
+    page = visit.page
+    expect(page.get_by_test_id("screen-title")).to_have_text(post.title)
+    expect(page).to_have_title(f"{post.title} | {t(lang, 'site-title-suffix')}")
+    expect(page.locator("meta[name=description]")).to_have_attribute("content", post.excerpt)
+    back = page.get_by_test_id("back-to-blog")
+    expect(back).to_have_text(t(lang, "blog-back"))
+    expect(back).to_have_attribute("href", localized_path(lang, "/blog"))
+    expect(page.get_by_test_id("article-author")).to_have_text(t(lang, "blog-by", author=post.author))
+    expect(page.locator("main time")).to_have_text(post.date)
+    expect(page.get_by_test_id("read-time")).to_have_text(t(lang, "blog-min-read", minutes=post.read_minutes))
+    image = page.get_by_test_id("article-image")
+    expect(image).to_have_attribute("src", post.image)
+    page.wait_for_function("() => document.querySelector('[data-testid=article-image]').naturalWidth > 0")
+    body = page.get_by_test_id("article-body")
+    expect(body.locator("h2").first).to_be_visible()
+    assert len(body.inner_text().split()) >= 600
+    back.click()
+    expect(page).to_have_url(visit.url(localized_path(lang, "/blog")))
+    assert visit.foreign_requests == []
+
+
+def test_article_hero_falls_back_to_placeholder(desktop: Visit) -> None:
+    post = get_post("en", "ethical-ai")
+    desktop.page.route(f"**{post.image}", lambda route: route.abort())
+    desktop.goto(post.path)
+    image = desktop.page.get_by_test_id("article-image")
+    expect(image).to_have_attribute("src", post.placeholder)
+    desktop.page.wait_for_function(
+        "() => document.querySelector('[data-testid=article-image]').naturalWidth > 0"
+    )
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_unknown_post_says_not_found(visit: Visit, lang: str) -> None:
+    response = visit.page.goto(visit.url(localized_path(lang, "/blog/no-such-post")))
+    assert response is not None and response.status == 200
+    visit.wait_until_interactive()
+    page = visit.page
+    expect(page.get_by_test_id("screen-title")).to_have_text(t(lang, "blog-not-found-title"))
+    expect(page.get_by_text(t(lang, "blog-not-found-text"))).to_be_visible()
+    link = page.get_by_test_id("back-to-blog")
+    expect(link).to_have_attribute("href", localized_path(lang, "/blog"))
+    link.click()
+    expect(page.get_by_test_id("screen-title")).to_have_text(t(lang, "page-blog-title"))
