@@ -56,6 +56,8 @@ def test_eight_posts_home_teaser_ids_first(lang: str) -> None:
 def test_posts_are_complete_articles(lang: str) -> None:
     for post in get_posts(lang):
         assert datetime.date(2024, 3, 15) <= post.published <= datetime.date(2024, 4, 15), post.id
+        assert 600 <= post.words <= 1200, (post.id, post.words)
+        assert 4 <= post.read_minutes <= 8, (post.id, post.read_minutes)
         assert post.title and post.excerpt and post.author
 
 
