@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from urllib.parse import urlsplit
+
 import pytest
 from playwright.sync_api import Page, expect
 
-from agency_site.constants import CONTACT_SENT_MS, LANGUAGES
+from agency_site.constants import CONTACT_SENT_MS, LANGUAGES, MAP_HEIGHT_PX
 from agency_site.content import get_content
 from agency_site.i18n import localized_path, t
 from agency_site.state.contact_form import ERROR_KEYS, HONEYPOT_FIELD, LANGUAGE_FIELD, PAGE_FIELD
@@ -181,3 +183,44 @@ def test_page_opens_at_its_top(desktop: Visit) -> None:
     page.get_by_test_id("site-footer").get_by_role("link", name=t("en", "nav-contact")).click()
     expect(page.get_by_test_id("screen-title")).to_have_text(t("en", "page-contact-title"))
     page.wait_for_function("window.scrollY === 0")
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_map_loads_only_after_its_click(visit: Visit, lang: str) -> None:
+    page = open_contact(visit, lang)
+    map_box = page.get_by_test_id("office-map")
+    map_box.scroll_into_view_if_needed()
+    expect(map_box).to_have_css("height", f"{MAP_HEIGHT_PX}px")
+    button = map_box.get_by_role("button", name=t(lang, "contact-map-load"))
+    expect(button).to_be_visible()
+    expect(map_box).to_contain_text(t(lang, "contact-map-provider"))
+    expect(map_box.locator("iframe")).to_have_count(0)
+    assert visit.foreign_requests == []  # nothing went to the map provider yet
+
+    map_host = urlsplit(str(get_content().site.office.map_embed_url)).netloc
+    with page.expect_request(lambda request: urlsplit(request.url).netloc == map_host):
+        button.click()
+    frame = map_box.locator("iframe")
+    expect(frame).to_have_attribute("src", str(get_content().site.office.map_embed_url))
+    expect(frame).to_have_attribute("title", t(lang, "contact-map-frame-title"))
+    assert frame.bounding_box()["height"] == MAP_HEIGHT_PX
+    assert any(urlsplit(url).netloc == map_host for url in visit.foreign_requests)
+
+
+def test_map_loads_from_the_keyboard(desktop: Visit) -> None:
+    page = open_contact(desktop, "en")
+    button = page.get_by_test_id("office-map").get_by_role("button")
+    button.focus()
+    page.keyboard.press("Enter")
+    expect(page.get_by_test_id("office-map").locator("iframe")).to_have_count(1)
+
+
+def test_blocks_fade_in_when_scrolled_to(desktop: Visit) -> None:
+    page = open_contact(desktop, "en")
+    blocks = page.locator("main [data-reveal]")
+    assert blocks.count() >= 3
+    last = blocks.last
+    expect(last).not_to_have_attribute("data-revealed", "true")
+    last.scroll_into_view_if_needed()
+    expect(last).to_have_attribute("data-revealed", "true")
+    expect(last).to_have_css("opacity", "1")

@@ -6,6 +6,7 @@ from __future__ import annotations
 import reflex as rx
 
 from agency_site.components.layout.shell import page_shell
+from agency_site.components.ui.reveal import reveal
 from agency_site.i18n import localized_path, t
 from agency_site.pages import Page
 from agency_site.pages.blocks import BUTTON_LIGHT, SCROLL_TOP_ON_OPEN, closing_block, page_hero
@@ -31,17 +32,17 @@ def _faq_block(lang: str) -> rx.Component:
 
 
 def contact_page(lang: str, path: str) -> Page:
-    """The contact page in `lang`."""
+    """The contact page in `lang`; blocks below the hero fade in as they scroll into view."""
     title = t(lang, "page-contact-title")
     body = rx.el.div(
         page_hero(t(lang, "contact-eyebrow"), title, t(lang, "contact-subtitle")),
         rx.el.div(
-            rx.el.div(contact_form(lang, path), class_name="lg:col-span-7"),
-            rx.el.div(contact_cards(lang), class_name="lg:col-span-5"),
+            reveal(contact_form(lang, path), class_name="lg:col-span-7"),
+            reveal(contact_cards(lang), index=1, class_name="lg:col-span-5"),
             class_name="grid gap-8 lg:grid-cols-12",
         ),
-        office_map(lang),
-        _faq_block(lang),
+        reveal(office_map(lang)),
+        reveal(_faq_block(lang)),
         data_scroll=SCROLL_TOP_ON_OPEN,
     )
     return Page(

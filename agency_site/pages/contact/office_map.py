@@ -1,23 +1,39 @@
 """The office map (SPEC.md §2 'Contact', 450 px high). DESIGN.md §6: nothing is requested
-from the map provider until the visitor clicks the placeholder."""
+from the map provider until the visitor clicks the self-hosted placeholder."""
 
 from __future__ import annotations
 
 import reflex as rx
 
+from agency_site.components.embeds.click_to_load import IframeEmbed, Poster, click_to_load
 from agency_site.constants import MAP_HEIGHT_PX
+from agency_site.content import get_content
 from agency_site.i18n import t
 from agency_site.pages.blocks import section_heading
 
+# assets/contact/office-map.webp, made by scripts/contact_artwork.py.
+MAP_POSTER = Poster(src="/contact/office-map.webp", width=1600, height=600)
+
 
 def office_map(lang: str) -> rx.Component:
-    """The map section; the click-to-load placeholder comes from components/embeds."""
+    """The map section: heading, then the placeholder that becomes the map on click."""
     return rx.el.section(
-        section_heading(t(lang, "contact-map-title")),
-        rx.el.div(
+        section_heading(t(lang, "contact-map-title"), heading_id="office-map-title"),
+        click_to_load(
+            IframeEmbed(
+                src=str(get_content().site.office.map_embed_url),
+                title=t(lang, "contact-map-frame-title"),
+                height_px=MAP_HEIGHT_PX,
+                extra={"loading": "lazy", "referrerpolicy": "no-referrer-when-downgrade"},
+            ),
+            poster=MAP_POSTER,
+            label=t(lang, "contact-map-load"),
+            note=t(lang, "embed-note", provider=t(lang, "contact-map-provider")),
+            icon="map-pin",
+            testid="office-map",
+            class_name="mt-6 rounded-3xl border border-slate-200 bg-slate-100",
             style={"height": f"{MAP_HEIGHT_PX}px"},
-            class_name="mt-6 overflow-hidden rounded-3xl border border-slate-200 bg-slate-100",
         ),
+        aria_labelledby="office-map-title",
         class_name="mt-16",
-        aria_label=t(lang, "contact-map-label"),
     )
