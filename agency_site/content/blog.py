@@ -15,23 +15,19 @@ import re
 from functools import lru_cache
 from pathlib import Path
 
-import nh3
-import yaml
-from markdown_it import MarkdownIt
 from PIL import Image
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from agency_site.constants import BLOG_POST_IDS, LANGUAGES
 from agency_site.content.loader import ContentError, load_language, read_yaml
+from agency_site.content.markdown import read_front_matter, render_markdown, validation_error
 from agency_site.content.models import Strict
 from agency_site.settings import PROJECT_ROOT, get_settings
 
 # Read time (SPEC.md §3 shows 4 to 8 minutes for articles of 600 to 1200 words).
 WORDS_PER_MINUTE = 150
 ASSETS_DIR = PROJECT_ROOT / "assets"
-_FRONT_MATTER = re.compile(r"\A---\s*\n(.*?)\n---\s*\n(.*)\Z", re.DOTALL)
 _TAG = re.compile(r"<[^>]+>")
-_MARKDOWN = MarkdownIt("commonmark").enable("table")
 
 
 class FrontMatter(Strict):
@@ -83,11 +79,6 @@ class BlogPost(BaseModel):
         return count_words(self.html)
 
 
-def render_markdown(text: str) -> str:
-    """Markdown to HTML, sanitised so a post can never inject script or styles."""
-    return nh3.clean(_MARKDOWN.render(text)).strip()
-
-
 def count_words(html: str) -> int:
     """The words a reader reads: the text of the HTML without its tags."""
     return len(_TAG.sub(" ", html).split())
@@ -118,7 +109,7 @@ def load_stock_images(content_dir: Path) -> StockImages:
     try:
         return StockImages.model_validate(read_yaml(path))
     except ValidationError as error:
-        raise _error(path, error) from None
+        raise validation_error(path, error) from None
 
 
 def assigned_image(position: int, front: FrontMatter, stock: StockImages) -> str:
@@ -131,31 +122,12 @@ def assigned_image(position: int, front: FrontMatter, stock: StockImages) -> str
     return image if (ASSETS_DIR / image.lstrip("/")).is_file() else stock.placeholder
 
 
-def _error(path: Path, error: ValidationError) -> ContentError:
-    first = error.errors()[0]
-    return ContentError(path, ".".join(str(p) for p in first["loc"]) or "(root)", first["msg"])
-
-
 def parse_post_file(path: Path) -> tuple[FrontMatter, str]:
-    """Split a post file into validated front matter and its Markdown body."""
-    try:
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise ContentError(path, "(file)", "file is missing") from None
-    match = _FRONT_MATTER.match(text)
-    if not match:
-        raise ContentError(path, "(front matter)", "the file must start with front matter between --- lines")
-    try:
-        data = yaml.safe_load(match.group(1))
-    except yaml.YAMLError as error:
-        raise ContentError(path, "(front matter)", f"invalid YAML: {error}") from None
-    try:
-        front = FrontMatter.model_validate(data)
-    except ValidationError as error:
-        raise _error(path, error) from None
+    """A post's validated front matter and Markdown body; its id must be its file name."""
+    front, body = read_front_matter(path, FrontMatter)
     if front.id != path.stem:
         raise ContentError(path, "id", f"must match the file name ({path.stem!r})")
-    return front, match.group(2)
+    return front, body
 
 
 def load_blog(content_dir: Path) -> dict[str, list[BlogPost]]:

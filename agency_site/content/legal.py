@@ -1,9 +1,148 @@
-"""Legal notice and privacy policy texts (content/legal/). Filled by the legal-pages issue."""
+"""Legal notice and privacy policy: `content/legal/{lang}/{document}.md`.
+
+Each file has front matter (description, optional `updated` text) and a Markdown
+body. Company facts are never typed into the texts: the body names them as
+`{placeholders}` (e.g. `{company_name}`, `{vat_id}`) filled from `content/site.yaml`, so
+the notice and the policy always match the facts the footer and contact page show. An
+unknown placeholder fails the build naming the file and the placeholder.
+"""
 
 from __future__ import annotations
 
+import re
+from functools import lru_cache
 from pathlib import Path
+from urllib.parse import urlsplit
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from agency_site.constants import LANGUAGES
+from agency_site.content.loader import ContentError, load_site_facts, placeholders
+from agency_site.content.markdown import read_front_matter, render_markdown
+from agency_site.content.models import SiteFacts, Strict
+from agency_site.settings import get_settings
+
+LEGAL_DOCUMENTS = ("impressum", "privacy")
+# Contact messages are deleted after this many days unless the operator sets another
+# retention (issue 6's `leads.retention_days`, CONTACT_RETENTION_DAYS).
+DEFAULT_RETENTION_DAYS = 365
+_H2 = re.compile(r"<h2>(.*?)</h2>", re.DOTALL)
 
 
-def load_legal(content_dir: Path) -> None:
-    """Validate the legal texts; raises ContentError naming file and field."""
+class LegalFrontMatter(Strict):
+    """The header of a legal file; the page title is the page's translation key."""
+
+    description: str = Field(min_length=1)
+    updated: str | None = None  # e.g. 'April 2025'
+
+
+class Section(BaseModel):
+    """A second-level heading of a legal text, for the table of contents."""
+
+    model_config = ConfigDict(frozen=True)
+
+    anchor: str
+    title: str
+
+
+class LegalText(BaseModel):
+    """One legal document in one language, ready to show."""
+
+    model_config = ConfigDict(frozen=True)
+
+    description: str
+    updated: str | None
+    html: str
+    sections: list[Section]
+
+
+def retention_days() -> int:
+    """How long contact messages are kept: the operator's setting once the leads package
+    provides one, otherwise the default."""
+    leads = getattr(get_settings(), "leads", None)
+    return int(getattr(leads, "retention_days", DEFAULT_RETENTION_DAYS))
+
+
+def legal_facts(site: SiteFacts) -> dict[str, str]:
+    """Every value a legal text may name, by placeholder."""
+    legal, office = site.legal, site.office
+    return {
+        "brand": site.brand.name,
+        "company_name": legal.company_name,
+        "street": legal.street,
+        "postcode": legal.postcode,
+        "city": legal.city,
+        "country": legal.country,
+        "phone": legal.phone,
+        "phone_tel": "tel:" + legal.phone.replace(" ", ""),
+        "email": str(legal.email),
+        "website": str(legal.website),
+        "vat_id": legal.vat_id,
+        "trade_register": legal.trade_register,
+        "euid": legal.euid,
+        "managing_director": legal.managing_director,
+        "content_responsible": legal.content_responsible,
+        "contact_email": str(site.contact.email),
+        "office": f"{office.company}, {office.building}, {office.district}, {office.city}, {office.country}",
+        "retention_days": str(retention_days()),
+        # Where each click-to-load embed and external link goes (DESIGN.md §6).
+        "map_host": _host(office.map_embed_url),
+        "voice_host": _host(site.links.voice_agent_script_url),
+        "avatar_host": _host(site.links.avatar_embed_url),
+        "scheduling_host": _host(site.links.scheduling_url),
+    }
+
+
+def _host(url: object) -> str:
+    return urlsplit(str(url)).netloc
+
+
+def _with_anchors(html: str) -> tuple[str, list[Section]]:
+    """Give every <h2> an id, so the table of contents can link to it."""
+    sections: list[Section] = []
+
+    def anchor(match: re.Match[str]) -> str:
+        section = Section(anchor=f"section-{len(sections) + 1}", title=re.sub(r"<[^>]+>", "", match.group(1)))
+        sections.append(section)
+        return f'<h2 id="{section.anchor}">{match.group(1)}</h2>'
+
+    return _H2.sub(anchor, html), sections
+
+
+def load_legal_text(path: Path, facts: dict[str, str]) -> LegalText:
+    """Validate one legal file and fill in the company facts."""
+    front, body = read_front_matter(path, LegalFrontMatter)
+    try:
+        names = placeholders(body)
+    except ValueError as error:
+        raise ContentError(path, "(body)", f"broken placeholder: {error}") from None
+    unknown = sorted(names - facts.keys())
+    if unknown:
+        raise ContentError(
+            path, "{" + unknown[0] + "}", f"unknown placeholder; use one of {', '.join(sorted(facts))}"
+        )
+    html, sections = _with_anchors(render_markdown(body.format_map(facts), breaks=True))
+    if not html:
+        raise ContentError(path, "(body)", "the text is empty")
+    return LegalText(description=front.description, updated=front.updated, html=html, sections=sections)
+
+
+def load_legal(content_dir: Path) -> dict[str, dict[str, LegalText]]:
+    """Both documents in both languages; raises ContentError naming the file and the field."""
+    facts = legal_facts(load_site_facts(content_dir / "site.yaml"))
+    return {
+        lang: {
+            doc: load_legal_text(content_dir / "legal" / lang / f"{doc}.md", facts) for doc in LEGAL_DOCUMENTS
+        }
+        for lang in LANGUAGES
+    }
+
+
+@lru_cache(maxsize=1)
+def _configured_texts() -> dict[str, dict[str, LegalText]]:
+    return load_legal(get_settings().content_dir)
+
+
+def get_legal(lang: str, document: str) -> LegalText:
+    """`document` ('impressum' or 'privacy') in `lang`."""
+    return _configured_texts()[lang][document]

@@ -1,12 +1,160 @@
-"""About (/about): SPEC.md §2 'About'."""
+"""About (/about): SPEC.md §2 'About'. Screen order: hero, mission and vision, figures,
+the six core values, the four expertise blocks, the closing block."""
 
 from __future__ import annotations
 
-from agency_site.i18n import t
+from dataclasses import dataclass
+
+import reflex as rx
+
+from agency_site.components.layout.shell import page_shell
+from agency_site.components.ui.reveal import reveal
+from agency_site.i18n import localized_path, t
 from agency_site.pages import Page
-from agency_site.pages.placeholder import placeholder_page
+from agency_site.pages.blocks import BUTTON_LIGHT, CARD, closing_block, eyebrow, icon_badge, page_hero
+
+
+@dataclass(frozen=True)
+class Topic:
+    """A value or an expertise block: its key in about.yaml and its lucide icon."""
+
+    key: str
+    icon: str
+
+
+# SPEC.md §2 names six values (its source says five but lists six).
+CORE_VALUES = (
+    Topic("innovation", "lightbulb"),
+    Topic("excellence", "award"),
+    Topic("integrity", "shield-check"),
+    Topic("collaboration", "users"),
+    Topic("adaptability", "refresh-cw"),
+    Topic("empowerment", "rocket"),
+)
+EXPERTISE = (
+    Topic("ai", "brain-circuit"),
+    Topic("industry", "building-2"),
+    Topic("software", "code-xml"),
+    Topic("client", "target"),
+)
+# SPEC.md §9's marketing claims, with the text that explains each figure.
+FIGURES = (("40%", "efficiency"), ("92%", "callers"), ("20+", "languages"), ("80%", "support"))
+
+
+def _statement(lang: str, key: str, icon: str) -> rx.Component:
+    return rx.el.article(
+        icon_badge(icon),
+        eyebrow(t(lang, f"about-{key}-eyebrow")),
+        rx.el.h2(
+            t(lang, f"about-{key}-title"),
+            class_name="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl",
+        ),
+        rx.el.p(t(lang, f"about-{key}-text"), class_name="text-lg leading-relaxed text-slate-600"),
+        data_testid=f"about-{key}",
+        class_name=f"{CARD} flex h-full flex-col gap-4 p-8 sm:p-10",
+    )
+
+
+def _mission_and_vision(lang: str) -> rx.Component:
+    return rx.el.div(
+        reveal(_statement(lang, "mission", "compass")),
+        reveal(_statement(lang, "vision", "telescope"), index=1),
+        class_name="grid gap-8 lg:grid-cols-2",
+    )
+
+
+def _figures(lang: str) -> rx.Component:
+    return reveal(
+        rx.el.dl(
+            *[
+                rx.el.div(
+                    rx.el.dt(
+                        t(lang, f"about-figure-{key}"), class_name="mt-2 text-sm leading-snug text-violet-100"
+                    ),
+                    rx.el.dd(figure, class_name="order-first text-4xl font-bold tracking-tight text-white"),
+                    class_name="flex flex-col",
+                )
+                for figure, key in FIGURES
+            ],
+            aria_label=t(lang, "about-figures-label"),
+            class_name="grid grid-cols-2 gap-8 lg:grid-cols-4",
+        ),
+        class_name="mt-16 rounded-3xl bg-slate-900 bg-gradient-to-br from-slate-900 to-violet-950 p-8 sm:p-12",
+    )
+
+
+def _topic_card(lang: str, prefix: str, topic: Topic) -> rx.Component:
+    return rx.el.article(
+        icon_badge(topic.icon),
+        rx.el.h3(
+            t(lang, f"{prefix}-{topic.key}-title"), class_name="mt-5 text-lg font-semibold text-slate-900"
+        ),
+        rx.el.p(t(lang, f"{prefix}-{topic.key}-text"), class_name="mt-2 leading-relaxed text-slate-600"),
+        data_testid=prefix,
+        class_name=f"{CARD} h-full p-6 sm:p-8 transition hover:-translate-y-1 hover:shadow-md",
+    )
+
+
+def _topic_section(lang: str, key: str, prefix: str, topics: tuple[Topic, ...], columns: str) -> rx.Component:
+    intro_key = f"about-{key}-text"
+    return rx.el.section(
+        reveal(
+            eyebrow(t(lang, f"about-{key}-eyebrow")),
+            rx.el.h2(
+                t(lang, f"about-{key}-title"),
+                class_name="mt-3 text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl",
+            ),
+            rx.el.p(t(lang, intro_key), class_name="mt-4 max-w-2xl text-lg text-slate-600")
+            if key == "values"
+            else rx.fragment(),
+        ),
+        rx.el.div(
+            *[reveal(_topic_card(lang, prefix, topic), index=i) for i, topic in enumerate(topics)],
+            class_name=f"mt-10 grid gap-6 {columns}",
+        ),
+        class_name="mt-20",
+    )
+
+
+def _closing(lang: str) -> rx.Component:
+    return reveal(
+        closing_block(
+            t(lang, "about-closing-title"),
+            t(lang, "about-closing-text"),
+            rx.el.div(
+                rx.el.a(
+                    t(lang, "about-closing-contact"),
+                    rx.icon("arrow-right", size=18, aria_hidden="true"),
+                    href=localized_path(lang, "/contact"),
+                    class_name=BUTTON_LIGHT,
+                ),
+                rx.el.a(
+                    t(lang, "about-closing-services"),
+                    href=localized_path(lang, "/services"),
+                    class_name=(
+                        "inline-flex items-center justify-center rounded-full border border-white/40 px-6 py-3 "
+                        "text-sm font-semibold text-white transition hover:bg-white/10"
+                    ),
+                ),
+                class_name="flex flex-col gap-3 sm:flex-row lg:shrink-0",
+            ),
+        )
+    )
 
 
 def about_page(lang: str, path: str) -> Page:
     """The about page in `lang`."""
-    return placeholder_page(lang, path, t(lang, "page-about-title"), t(lang, "page-about-description"))
+    title = t(lang, "page-about-title")
+    body = rx.el.div(
+        page_hero(t(lang, "about-eyebrow"), title, t(lang, "about-subtitle")),
+        _mission_and_vision(lang),
+        _figures(lang),
+        _topic_section(lang, "values", "about-value", CORE_VALUES, "sm:grid-cols-2 lg:grid-cols-3"),
+        _topic_section(lang, "expertise", "about-expertise", EXPERTISE, "sm:grid-cols-2 xl:grid-cols-4"),
+        _closing(lang),
+    )
+    return Page(
+        component=page_shell(lang, path, body),
+        title=title,
+        description=t(lang, "page-about-description"),
+    )

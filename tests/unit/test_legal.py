@@ -1,0 +1,113 @@
+"""Legal texts: complete in both languages, company facts filled in, broken files named."""
+
+from __future__ import annotations
+
+import re
+import shutil
+from pathlib import Path
+
+import pytest
+
+from agency_site.constants import LANGUAGES
+from agency_site.content import ContentError, get_content
+from agency_site.content.legal import get_legal, legal_facts, load_legal, retention_days
+from agency_site.settings import PROJECT_ROOT
+
+CONTENT = PROJECT_ROOT / "content"
+GDPR_RIGHTS = ("15", "16", "17", "18", "20", "21")
+
+
+@pytest.fixture
+def content_copy(tmp_path: Path) -> Path:
+    target = tmp_path / "content"
+    shutil.copytree(CONTENT, target)
+    return target
+
+
+def _text(html: str) -> str:
+    return re.sub(r"<[^>]+>", " ", html)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_privacy_policy_has_the_ten_sections_dated_april_2025(lang: str) -> None:
+    policy = get_legal(lang, "privacy")
+    assert policy.updated == "April 2025"
+    assert [section.title.split(".")[0] for section in policy.sections] == [str(n) for n in range(1, 11)]
+    text = _text(policy.html)
+    for article in GDPR_RIGHTS:
+        assert re.search(rf"Art\. {article}\b", text), article
+    assert "Art. 77" in text  # the right to complain to an authority
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_privacy_policy_describes_what_the_site_really_does(lang: str) -> None:
+    text = _text(get_legal(lang, "privacy").html)
+    site = get_content().site
+    facts = legal_facts(site)
+    assert "<code>language</code>" in get_legal(lang, "privacy").html  # the stored language key
+    assert f"{retention_days()} " in text
+    assert "Webhook" in text or "webhook" in text
+    for host in ("map_host", "voice_host", "avatar_host", "scheduling_host"):
+        assert facts[host] in text, host
+    assert "vimeo" in text.lower()
+    assert site.legal.company_name in text and str(site.legal.email) in text
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_legal_notice_names_every_company_fact(lang: str) -> None:
+    notice = get_legal(lang, "impressum")
+    text = _text(notice.html)
+    legal = get_content().site.legal
+    for value in (
+        legal.company_name,
+        legal.street,
+        legal.city,
+        legal.phone,
+        str(legal.email),
+        legal.vat_id,
+        legal.trade_register,
+        legal.euid,
+        legal.managing_director,
+        legal.content_responsible,
+    ):
+        assert value in text, value
+    assert str(legal.website).rstrip("/") in text
+    # Six disclaimer sections, under the disclaimer heading.
+    assert len(re.findall(r"<h3>", notice.html)) == 6
+    # SPEC.md: no consumer arbitration; and no link to the closed EU ODR platform.
+    assert "ec.europa.eu/consumers/odr" not in notice.html
+    assert ("arbitration board" if lang == "en" else "Verbraucherschlichtungsstelle") in text
+
+
+def test_retention_follows_the_operator_setting(monkeypatch: pytest.MonkeyPatch) -> None:
+    from types import SimpleNamespace
+
+    from agency_site.content import legal
+
+    monkeypatch.setattr(legal, "get_settings", lambda: SimpleNamespace(leads=SimpleNamespace(retention_days=30)))
+    assert retention_days() == 30
+    monkeypatch.setattr(legal, "get_settings", lambda: SimpleNamespace())
+    assert retention_days() == legal.DEFAULT_RETENTION_DAYS
+
+
+def test_unknown_placeholder_is_named(content_copy: Path) -> None:
+    path = content_copy / "legal" / "de" / "impressum.md"
+    path.write_text(path.read_text() + "\n{tax_number}\n")
+    with pytest.raises(ContentError) as error:
+        load_legal(content_copy)
+    assert error.value.path == path and error.value.field == "{tax_number}"
+
+
+def test_missing_text_is_named(content_copy: Path) -> None:
+    (content_copy / "legal" / "en" / "privacy.md").unlink()
+    with pytest.raises(ContentError) as error:
+        load_legal(content_copy)
+    assert error.value.path.name == "privacy.md" and "missing" in str(error.value)
+
+
+def test_unknown_front_matter_field_is_named(content_copy: Path) -> None:
+    path = content_copy / "legal" / "en" / "privacy.md"
+    path.write_text(path.read_text().replace("updated:", "title: Privacy\nupdated:", 1))
+    with pytest.raises(ContentError) as error:
+        load_legal(content_copy)
+    assert error.value.field == "title"
