@@ -84,7 +84,9 @@ def test_retention_follows_the_operator_setting(monkeypatch: pytest.MonkeyPatch)
 
     from agency_site.content import legal
 
-    monkeypatch.setattr(legal, "get_settings", lambda: SimpleNamespace(leads=SimpleNamespace(retention_days=30)))
+    monkeypatch.setattr(
+        legal, "get_settings", lambda: SimpleNamespace(leads=SimpleNamespace(retention_days=30))
+    )
     assert retention_days() == 30
     monkeypatch.setattr(legal, "get_settings", lambda: SimpleNamespace())
     assert retention_days() == legal.DEFAULT_RETENTION_DAYS
