@@ -1,4 +1,5 @@
-"""Generate the contact page's map poster: a stylised street map with the office pin.
+"""Generate the contact page's map poster: a stylised street map (the placeholder's own
+map-pin button marks the office in its centre).
 
 Shown behind the click-to-load button until the visitor chooses to load the real map
 (DESIGN.md §6), so it must read as 'a map' without being one.
@@ -11,7 +12,7 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
-from PIL import Image, ImageDraw, ImageFilter
+from PIL import Image, ImageDraw
 
 WIDTH, HEIGHT = 1600, 600
 OUT = Path(__file__).resolve().parent.parent / "assets" / "contact" / "office-map.webp"
@@ -36,18 +37,6 @@ def office_map() -> Image.Image:
     draw.line((0, 560, WIDTH, 140), fill="#fde7b0", width=22)
     draw.line((0, 560, WIDTH, 140), fill="#fbd38d", width=4)
     draw.line((560, 0, 960, HEIGHT), fill="#ffffff", width=18)
-    # The office pin with a soft shadow.
-    cx, cy = WIDTH // 2, HEIGHT // 2 - 10
-    shadow = Image.new("RGBA", canvas.size, (0, 0, 0, 0))
-    ImageDraw.Draw(shadow).ellipse((cx - 40, cy + 58, cx + 40, cy + 78), fill=(15, 23, 42, 90))
-    canvas.paste(
-        shadow.filter(ImageFilter.GaussianBlur(6)), (0, 0), shadow.filter(ImageFilter.GaussianBlur(6))
-    )
-    draw = ImageDraw.Draw(canvas)
-    draw.ellipse((cx - 110, cy - 110, cx + 110, cy + 110), outline="#c4b5fd", width=4)
-    draw.polygon([(cx - 38, cy - 8), (cx + 38, cy - 8), (cx, cy + 66)], fill="#7c3aed")
-    draw.ellipse((cx - 42, cy - 84, cx + 42, cy), fill="#7c3aed")
-    draw.ellipse((cx - 16, cy - 58, cx + 16, cy - 26), fill="#ffffff")
     return canvas
 
 

@@ -91,7 +91,7 @@ def _topic_card(lang: str, prefix: str, topic: Topic) -> rx.Component:
         ),
         rx.el.p(t(lang, f"{prefix}-{topic.key}-text"), class_name="mt-2 leading-relaxed text-slate-600"),
         data_testid=prefix,
-        class_name=f"{CARD} h-full p-6 sm:p-8 transition hover:-translate-y-1 hover:shadow-md",
+        class_name=f"{CARD} h-full hyphens-auto break-words p-6 sm:p-8 transition hover:-translate-y-1 hover:shadow-md",
     )
 
 

@@ -21,6 +21,8 @@ BUTTON_LIGHT = (
     "font-semibold text-violet-700 shadow-sm transition hover:bg-violet-50 focus-visible:outline-2 "
     "focus-visible:outline-offset-2 focus-visible:outline-white"
 )
+# Longest word (in characters) that fits a phone-wide <h1> at the usual size.
+LONG_WORD = 14
 LINK = "font-medium text-violet-700 underline decoration-violet-300 underline-offset-4 hover:decoration-violet-600"
 
 # SPEC.md §2 (contact, services): the page opens at its top, also after in-app navigation.
@@ -39,12 +41,17 @@ def eyebrow(text: str, *, light: bool = False) -> rx.Component:
 
 def page_hero(kicker: str, title: str, subtitle: str, *extra: rx.Component) -> rx.Component:
     """The top of a page: eyebrow, the page's one <h1> (tests find it by test id), subtitle."""
+    # German compounds ('Datenschutzerklärung') are wider than a phone at the usual size.
+    mobile_size = "text-[1.75rem]" if max(len(word) for word in title.split()) > LONG_WORD else "text-4xl"
     return rx.el.header(
         eyebrow(kicker),
         rx.el.h1(
             title,
             data_testid="screen-title",
-            class_name="mt-3 text-4xl font-bold tracking-tight text-balance text-slate-900 sm:text-5xl",
+            class_name=(
+                f"mt-3 {mobile_size} font-bold tracking-tight text-balance break-words hyphens-auto "
+                "text-slate-900 sm:text-5xl"
+            ),
         ),
         rx.el.p(subtitle, class_name="mt-5 max-w-2xl text-lg leading-relaxed text-pretty text-slate-600"),
         *extra,

@@ -41,6 +41,11 @@ IMAGE_STATE_SYNC = hooks_var(
 )
 
 
+def _size(post: BlogPost) -> dict[str, str]:
+    # As HTML attributes: Reflex would turn width/height props into fixed CSS sizes.
+    return {"width": str(post.image_width), "height": str(post.image_height)}
+
+
 def card_image(lang_unavailable: str, post: BlogPost, *, eager: bool) -> rx.Component:
     """A card's 16:9 image: skeleton while loading, placeholder and a note when it fails."""
     return rx.el.div(
@@ -48,19 +53,18 @@ def card_image(lang_unavailable: str, post: BlogPost, *, eager: bool) -> rx.Comp
         rx.el.img(
             src=post.image,
             alt="",
-            width=post.image_width,
-            height=post.image_height,
             loading="eager" if eager else "lazy",
             decoding="async",
-            custom_attrs={"onLoad": _ON_LOAD, "onError": _ON_ERROR},
+            custom_attrs={**_size(post), "onLoad": _ON_LOAD, "onError": _ON_ERROR},
             class_name="relative h-full w-full object-cover transition duration-500 group-hover:scale-105",
         ),
         rx.el.div(
             rx.el.img(
                 src=post.placeholder,
                 alt="",
-                width=post.image_width,
-                height=post.image_height,
+                # Lazy: fetched only if the failure panel is ever shown.
+                loading="lazy",
+                custom_attrs=_size(post),
                 class_name="absolute inset-0 h-full w-full object-cover",
             ),
             rx.el.span(
@@ -89,10 +93,8 @@ def hero_image(post: BlogPost) -> rx.Component:
     return rx.el.img(
         src=post.image,
         alt="",
-        width=post.image_width,
-        height=post.image_height,
         data_fallback_src=post.placeholder,
         data_testid="article-image",
-        custom_attrs={"onError": on_error},
-        class_name="aspect-[16/9] max-h-[560px] w-full rounded-3xl bg-slate-100 object-cover shadow-sm",
+        custom_attrs={**_size(post), "onError": on_error},
+        class_name="aspect-[16/9] h-auto max-h-[560px] w-full rounded-3xl bg-slate-100 object-cover shadow-sm",
     )
