@@ -69,7 +69,7 @@ def _legal_page(lang: str, path: str, document: str, title_key: str, intro_key: 
     body = rx.el.div(
         hero,
         rx.el.div(
-            rx.el.aside(_contents(lang, text), class_name="lg:col-span-3"),
+            rx.el.aside(_contents(lang, text), class_name="min-w-0 lg:col-span-3"),
             rx.el.div(
                 rx.html(text.html, data_testid="legal-text", class_name="article-body legal-body"),
                 rx.el.p(
@@ -79,7 +79,7 @@ def _legal_page(lang: str, path: str, document: str, title_key: str, intro_key: 
                     ".",
                     class_name="mt-12 border-t border-slate-200 pt-6 text-sm text-slate-500",
                 ),
-                class_name=f"{CARD} p-6 sm:p-10 lg:col-span-9",
+                class_name=f"{CARD} min-w-0 break-words p-6 sm:p-10 lg:col-span-9",
             ),
             class_name="grid gap-8 lg:grid-cols-12",
         ),

@@ -59,3 +59,15 @@ def test_table_of_contents_jumps_to_a_section(desktop: Visit) -> None:
     ).click()
     expect(page).to_have_url(desktop.url("/datenschutz#section-8"))
     expect(page.locator("#section-8")).to_be_in_viewport()
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize(
+    "path", ["/impressum", "/datenschutz", "/about", "/contact", "/blog", "/blog/ai-automation"]
+)
+def test_page_fits_a_phone_without_sideways_scrolling(mobile: Visit, lang: str, path: str) -> None:
+    mobile.goto(localized_path(lang, path))
+    widths = mobile.page.evaluate(
+        "[document.documentElement.scrollWidth, document.documentElement.clientWidth]"
+    )
+    assert widths[0] <= widths[1], widths
