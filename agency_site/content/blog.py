@@ -137,7 +137,13 @@ def load_blog(content_dir: Path) -> dict[str, list[BlogPost]]:
     posts: dict[str, list[BlogPost]] = {}
     reference: dict[str, FrontMatter] = {}
     for lang in LANGUAGES:
-        strings, _ = load_language(content_dir, lang)
+        strings, origin = load_language(content_dir, lang)
+        if len(strings.get("blog-months", "").split(",")) != 12:
+            raise ContentError(
+                origin.get("blog-months", content_dir / "i18n" / lang),
+                "blog-months",
+                "needs twelve month names, separated by commas",
+            )
         posts[lang] = []
         for position, post_id in enumerate(BLOG_POST_IDS):
             path = content_dir / "blog" / lang / f"{post_id}.md"

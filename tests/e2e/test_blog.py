@@ -158,14 +158,22 @@ def test_article_page(visit: Visit, lang: str) -> None:
     expect(back).to_have_text(t(lang, "blog-back"))
     expect(back).to_have_attribute("href", localized_path(lang, "/blog"))
     expect(page.get_by_test_id("article-author")).to_have_text(t(lang, "blog-by", author=post.author))
-    expect(page.locator("main time")).to_have_text(post.date)
-    expect(page.get_by_test_id("read-time")).to_have_text(t(lang, "blog-min-read", minutes=post.read_minutes))
+    header = page.locator("main header")
+    expect(header.locator("time")).to_have_text(post.date)
+    expect(header.get_by_test_id("read-time")).to_have_text(
+        t(lang, "blog-min-read", minutes=post.read_minutes)
+    )
     image = page.get_by_test_id("article-image")
     expect(image).to_have_attribute("src", post.image)
     page.wait_for_function("() => document.querySelector('[data-testid=article-image]').naturalWidth > 0")
     body = page.get_by_test_id("article-body")
     expect(body.locator("h2").first).to_be_visible()
     assert len(body.inner_text().split()) >= 600
+    more = page.get_by_test_id("more-articles").get_by_test_id("blog-card")
+    expect(more).to_have_count(3)
+    expect(more.get_by_role("link")).to_have_text(
+        [get_post(lang, pid).title for pid in ("ai-cybersecurity", "ethical-ai", "ai-automation")]
+    )
     back.click()
     expect(page).to_have_url(visit.url(localized_path(lang, "/blog")))
     assert visit.foreign_requests == []

@@ -139,3 +139,10 @@ def test_stray_post_file_is_rejected(content_copy: Path) -> None:
 
 def test_unknown_post_is_none() -> None:
     assert get_post("en", "no-such-post") is None
+
+
+def test_month_names_must_be_twelve(content_copy: Path) -> None:
+    path = content_copy / "i18n" / "de" / "blog.yaml"
+    path.write_text(path.read_text().replace("Januar, ", "", 1))
+    error = _error(content_copy)
+    assert (error.path.name, error.field) == ("blog.yaml", "blog-months")

@@ -7,11 +7,11 @@ from collections.abc import Callable
 import reflex as rx
 
 from agency_site.components.layout.shell import page_shell
-from agency_site.content.blog import BlogPost, get_post
+from agency_site.content.blog import BlogPost, get_post, get_posts
 from agency_site.i18n import localized_path, t
 from agency_site.pages import Page
 from agency_site.pages.blocks import BUTTON_LIGHT, BUTTON_PRIMARY, SCROLL_TOP_ON_OPEN, closing_block
-from agency_site.pages.blog.card import post_meta
+from agency_site.pages.blog.card import post_card, post_meta
 from agency_site.pages.blog.image import IMAGE_STATE_SYNC, hero_image
 
 
@@ -56,6 +56,29 @@ def _body(lang: str, post: BlogPost) -> rx.Component:
     return rx.html(post.html, data_testid="article-body", class_name="article-body")
 
 
+# How many other posts the article suggests at its end.
+MORE_ARTICLES = 3
+
+
+def _more_articles(lang: str, post: BlogPost) -> rx.Component:
+    """The next posts in list order (wrapping round), never the current one."""
+    posts = get_posts(lang)
+    start = next(i for i, other in enumerate(posts) if other.id == post.id)
+    others = [posts[(start + step) % len(posts)] for step in range(1, MORE_ARTICLES + 1)]
+    return rx.el.section(
+        rx.el.h2(
+            t(lang, "blog-more-title"),
+            class_name="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl",
+        ),
+        rx.el.div(
+            *[post_card(lang, other, heading="h3") for other in others],
+            class_name="mt-8 grid gap-8 sm:grid-cols-2 lg:grid-cols-3",
+        ),
+        data_testid="more-articles",
+        class_name="mt-20",
+    )
+
+
 def _cta(lang: str) -> rx.Component:
     return closing_block(
         t(lang, "blog-article-cta-title"),
@@ -80,6 +103,7 @@ def article_page(post_id: str) -> Callable[[str, str], Page]:
             _header(lang, post),
             rx.el.div(hero_image(post), class_name="mx-auto mt-10 max-w-5xl"),
             rx.el.div(_body(lang, post), class_name="mx-auto mt-12 max-w-3xl"),
+            _more_articles(lang, post),
             _cta(lang),
             data_scroll=SCROLL_TOP_ON_OPEN,
             data_images=IMAGE_STATE_SYNC,

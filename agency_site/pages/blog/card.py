@@ -28,13 +28,15 @@ def post_meta(lang: str, post: BlogPost) -> rx.Component:
     )
 
 
-def post_card(lang: str, post: BlogPost, *, eager: bool = False) -> rx.Component:
-    """The card; the title's link stretches over the whole card."""
+def post_card(lang: str, post: BlogPost, *, eager: bool = False, heading: str = "h2") -> rx.Component:
+    """The card; the title's link stretches over the whole card. `heading` is the title's
+    element (h3 where the cards sit under a section heading)."""
+    title_element = rx.el.h3 if heading == "h3" else rx.el.h2
     return rx.el.article(
         card_image(t(lang, "blog-image-unavailable"), post, eager=eager),
         rx.el.div(
             post_meta(lang, post),
-            rx.el.h2(
+            title_element(
                 rx.el.a(
                     post.title,
                     href=localized_path(lang, post.path),
