@@ -73,7 +73,7 @@ def card_image(lang_unavailable: str, post: BlogPost, *, eager: bool) -> rx.Comp
                 class_name="relative inline-flex items-center gap-2 rounded-full bg-white/90 px-3 py-1.5 text-sm font-medium text-slate-600",
             ),
             data_testid="image-unavailable",
-            class_name="blog-image-failed absolute inset-0 items-center justify-center",
+            class_name="blog-image-failed absolute inset-0 items-end justify-center pb-4",
         ),
         data_image_state="loading",
         data_testid="card-image",
