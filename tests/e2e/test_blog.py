@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from playwright.sync_api import Page, Route, expect
 
@@ -202,3 +204,21 @@ def test_unknown_post_says_not_found(visit: Visit, lang: str) -> None:
     expect(link).to_have_attribute("href", localized_path(lang, "/blog"))
     link.click()
     expect(page.get_by_test_id("screen-title")).to_have_text(t(lang, "page-blog-title"))
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("post_id", BLOG_POST_IDS)
+def test_every_article_has_its_own_head_and_body_prerendered(base_url: str, lang: str, post_id: str) -> None:
+    import html as html_lib
+
+    import httpx
+
+    post = get_post(lang, post_id)
+    page = html_lib.unescape(httpx.get(base_url + localized_path(lang, post.path)).text)
+    head = page.split("</head>", 1)[0]
+    assert f"<title>{post.title} | {t(lang, 'site-title-suffix')}</title>" in head
+    descriptions = [tag for tag in re.findall(r"<meta [^>]*>", head) if 'name="description"' in tag]
+    assert descriptions == [f'<meta content="{post.excerpt}" name="description"/>'], descriptions
+    # The article is in the HTML before any script runs (search engines, no-JS readers).
+    first_paragraph = post.html.split("</p>", 1)[0].removeprefix("<p>")
+    assert html_lib.unescape(first_paragraph) in page
