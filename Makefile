@@ -54,9 +54,10 @@ setup: $(VENV)/.requirements.stamp bun check-content migrate
 check-content: $(VENV)/.requirements.stamp
 	@$(BIN)/python -m agency_site.content
 
-# Database migrations, once the project has them (contact messages).
+# Database migrations of the contact messages (alembic/) on DATABASE_URL's database.
+# The same scripts as `reflex db migrate`, without compiling the whole app first.
 migrate: $(VENV)/.requirements.stamp
-	@if [ -d alembic ]; then $(BIN)/reflex db migrate; fi
+	@$(BIN)/python -m agency_site.leads migrate
 
 run: setup
 	$(BIN)/reflex run --env prod --single-port --frontend-port $(PORT) --backend-port $(PORT)
