@@ -23,7 +23,7 @@ class RateLimiter:
     def _forget_old(self) -> None:
         # Clients idle for a whole window are dropped, so the table stays small.
         horizon = self._clock() - self.window_s
-        for key in [key for key, hits in self._hits.items() if hits[-1] <= horizon]:
+        for key in [key for key, hits in self._hits.items() if not hits or hits[-1] <= horizon]:
             del self._hits[key]
 
     def acquire(self, key: str) -> bool:
