@@ -8,6 +8,7 @@ import threading
 import uuid
 from collections.abc import Iterator
 from dataclasses import dataclass, field
+from functools import lru_cache
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 import pytest
@@ -22,12 +23,23 @@ POSTGRES_URL = os.environ.get("TEST_POSTGRES_URL", "postgresql://postgres@127.0.
 TEST_SETTINGS = LeadSettings(rate_limit=1000, webhook_backoff_s=0.01, webhook_timeout_s=2)
 
 
-def _postgres_or_skip() -> None:
+@lru_cache(maxsize=1)
+def _postgres_problem() -> str | None:
+    """Why PostgreSQL cannot be used, asked once per test run; None when it can."""
+    engine = create_engine(POSTGRES_URL)
     try:
-        with create_engine(POSTGRES_URL).connect() as connection:
+        with engine.connect() as connection:
             connection.execute(sa.text("select 1"))
     except sa.exc.OperationalError as error:
-        pytest.skip(f"PostgreSQL unreachable at {POSTGRES_URL} ({error.orig}); tested on SQLite only")
+        return str(error.orig).strip()
+    finally:
+        engine.dispose()
+    return None
+
+
+def _postgres_or_skip() -> None:
+    if problem := _postgres_problem():
+        pytest.skip(f"PostgreSQL unreachable at {POSTGRES_URL} ({problem}); this case ran on SQLite only")
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])
@@ -92,7 +104,7 @@ def receiver() -> Iterator[Receiver]:
 
     server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
     state.url = f"http://127.0.0.1:{server.server_address[1]}/hook"
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread = threading.Thread(target=server.serve_forever, kwargs={"poll_interval": 0.02}, daemon=True)
     thread.start()
     yield state
     server.shutdown()
