@@ -23,7 +23,8 @@ class LeadSettings:
     # HTTP attempts per delivery round, with exponential backoff starting at this many seconds.
     webhook_attempts: int = 3
     webhook_backoff_s: float = 0.5
-    # The background task looks for undelivered messages this often.
+    # The background task looks for undelivered messages this often; a failed message waits
+    # this long before its next round, then twice as long each time (up to 6 hours).
     retry_interval_s: float = 60.0
     # Per client: at most `rate_limit` messages in `rate_window_s` seconds.
     rate_limit: int = 5

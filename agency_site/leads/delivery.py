@@ -19,9 +19,8 @@ from agency_site.settings import LeadSettings
 
 logger = logging.getLogger(__name__)
 
-# A failed message waits this long before the background task tries again, doubling each
-# round up to the cap, so a receiver that is down for a day is not hammered.
-RETRY_FIRST = timedelta(minutes=1)
+# A failed message waits one retry interval before the next round, doubling each round up
+# to this cap, so a receiver that is down for a day is not hammered.
 RETRY_CAP = timedelta(hours=6)
 
 # Deliveries started from requests; kept here so they are not garbage-collected mid-flight.
@@ -46,7 +45,7 @@ def payload(message: ContactMessage) -> dict[str, object]:
 def retry_delay(total_attempts: int, settings: LeadSettings) -> timedelta:
     """How long a message that has failed `total_attempts` HTTP attempts waits."""
     rounds = max(total_attempts // max(settings.webhook_attempts, 1) - 1, 0)
-    return min(RETRY_FIRST * (2 ** min(rounds, 16)), RETRY_CAP)
+    return min(timedelta(seconds=settings.retry_interval_s) * 2 ** min(rounds, 16), RETRY_CAP)
 
 
 async def post_with_retries(

@@ -26,9 +26,11 @@ from agency_site.constants import CONTACT_SENT_MS
 from agency_site.i18n import t
 from agency_site.leads import MAX_LENGTHS, receive
 from agency_site.leads.validation import (
+    ERROR_KEYS,
     FORM_FIELDS,
     HONEYPOT_FIELD,
     LANGUAGE_FIELD,
+    MIN_LENGTHS,
     PAGE_FIELD,
     form_language,
     validate,
@@ -38,10 +40,12 @@ CONTACT_FORM_ID = "contact-form"
 
 __all__ = [
     "CONTACT_FORM_ID",
+    "ERROR_KEYS",
     "FORM_FIELDS",
     "HONEYPOT_FIELD",
     "LANGUAGE_FIELD",
     "MAX_LENGTHS",
+    "MIN_LENGTHS",
     "PAGE_FIELD",
     "ContactFormState",
     "form_language",
