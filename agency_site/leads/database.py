@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import contextlib
+import threading
 from functools import lru_cache
+from weakref import WeakKeyDictionary
 
 import sqlalchemy as sa
 from alembic.config import Config
@@ -39,6 +42,18 @@ def create_engine(url: str, *, search_path: str | None = None) -> sa.Engine:
     if search_path:
         connect_args["options"] = f"-csearch_path={search_path}"
     return sa.create_engine(url, pool_pre_ping=True, pool_size=10, max_overflow=10, connect_args=connect_args)
+
+
+_sqlite_write_locks: WeakKeyDictionary[sa.Engine, threading.Lock] = WeakKeyDictionary()
+
+
+def writing(engine: sa.Engine) -> contextlib.AbstractContextManager:
+    """Hold while writing. SQLite takes one writer at a time and makes the others poll with
+    growing sleeps (up to 100 ms each); queueing writers of this process on a lock instead
+    keeps a burst of messages fast. PostgreSQL handles concurrent writers itself."""
+    if engine.dialect.name != "sqlite":
+        return contextlib.nullcontext()
+    return _sqlite_write_locks.setdefault(engine, threading.Lock())
 
 
 @lru_cache(maxsize=8)

@@ -6,7 +6,6 @@ whether a message is kept lives here, testable without a browser.
 
 from __future__ import annotations
 
-import asyncio
 import logging
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
@@ -16,8 +15,9 @@ import sqlalchemy as sa
 
 from agency_site.content import get_content
 from agency_site.i18n import t
-from agency_site.leads import delivery, store
+from agency_site.leads import delivery
 from agency_site.leads.database import default_engine
+from agency_site.leads.group_commit import GroupCommit
 from agency_site.leads.model import MAX_LENGTHS
 from agency_site.leads.ratelimit import RateLimiter
 from agency_site.leads.validation import Submission, clean, field_errors
@@ -43,11 +43,14 @@ class Inbox:
     engine: sa.Engine
     settings: LeadSettings
     limiter: RateLimiter
+    writer: GroupCommit
 
     @classmethod
     def create(cls, engine: sa.Engine, settings: LeadSettings) -> Inbox:
         """An inbox with a fresh rate limiter for `settings`."""
-        return cls(engine, settings, RateLimiter(settings.rate_limit, settings.rate_window_s))
+        return cls(
+            engine, settings, RateLimiter(settings.rate_limit, settings.rate_window_s), GroupCommit(engine)
+        )
 
 
 @lru_cache(maxsize=1)
@@ -76,7 +79,7 @@ async def receive(form_data: dict[str, Any], client: str, inbox: Inbox | None = 
     if submission.honeypot:
         submission = _truncated(submission)
     try:
-        message_id = await asyncio.to_thread(store.save, inbox.engine, submission)
+        message_id = await inbox.writer.save(submission)
     except Exception:
         inbox.limiter.release(client)
         logger.exception("Contact message from %s could not be stored", client)

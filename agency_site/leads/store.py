@@ -9,6 +9,7 @@ from datetime import datetime, timedelta
 import sqlalchemy as sa
 from sqlmodel import Session, col, select
 
+from agency_site.leads.database import writing
 from agency_site.leads.model import ContactMessage, MessageStatus, as_utc, utc_now
 from agency_site.leads.validation import Submission
 
@@ -18,9 +19,8 @@ UNDELIVERED = (MessageStatus.STORED, MessageStatus.FAILED)
 DELIVERY_LEASE = timedelta(minutes=2)
 
 
-def save(engine: sa.Engine, submission: Submission) -> int:
-    """Store the submission and commit; returns its id. Raises if the database fails."""
-    row = ContactMessage(
+def _row(submission: Submission) -> ContactMessage:
+    return ContactMessage(
         name=submission.name,
         email=submission.email,
         subject=submission.subject,
@@ -29,11 +29,23 @@ def save(engine: sa.Engine, submission: Submission) -> int:
         page=submission.page,
         status=MessageStatus.SPAM if submission.honeypot else MessageStatus.STORED,
     )
-    with Session(engine) as session:
-        session.add(row)
+
+
+def save_all(engine: sa.Engine, submissions: list[Submission]) -> list[int]:
+    """Store the submissions in one transaction and commit; returns their ids in order.
+
+    Raises if the database fails, and then none of them is stored.
+    """
+    rows = [_row(submission) for submission in submissions]
+    with writing(engine), Session(engine, expire_on_commit=False) as session:
+        session.add_all(rows)
         session.commit()
-        assert row.id is not None
-        return row.id
+    return [row.id for row in rows if row.id is not None]
+
+
+def save(engine: sa.Engine, submission: Submission) -> int:
+    """Store one submission and commit; returns its id."""
+    return save_all(engine, [submission])[0]
 
 
 def get(engine: sa.Engine, message_id: int) -> ContactMessage | None:
@@ -57,7 +69,7 @@ def claim(engine: sa.Engine, message_id: int, now: datetime | None = None) -> bo
         .where(sa.or_(table.c.next_attempt_at.is_(None), table.c.next_attempt_at <= now))
         .values(next_attempt_at=now + DELIVERY_LEASE)
     )
-    with engine.begin() as connection:
+    with writing(engine), engine.begin() as connection:
         return connection.execute(statement).rowcount == 1
 
 
@@ -76,7 +88,7 @@ def record_delivery(
             next_attempt_at=retry_at if error else None,
         )
     )
-    with engine.begin() as connection:
+    with writing(engine), engine.begin() as connection:
         connection.execute(statement)
 
 
@@ -116,7 +128,7 @@ def erase(engine: sa.Engine, email: str) -> int:
     """Delete every message from `email` (case-insensitive), GDPR Art. 17; returns how many."""
     table = ContactMessage.__table__
     statement = sa.delete(table).where(sa.func.lower(table.c.email) == email.strip().lower())
-    with engine.begin() as connection:
+    with writing(engine), engine.begin() as connection:
         return connection.execute(statement).rowcount
 
 
@@ -124,5 +136,5 @@ def purge(engine: sa.Engine, older_than_days: int, now: datetime | None = None) 
     """Delete messages received more than `older_than_days` days ago; returns how many."""
     cutoff = (now or utc_now()) - timedelta(days=older_than_days)
     table = ContactMessage.__table__
-    with engine.begin() as connection:
+    with writing(engine), engine.begin() as connection:
         return connection.execute(sa.delete(table).where(table.c.created_at < cutoff)).rowcount
