@@ -8,9 +8,6 @@ from functools import lru_cache
 from weakref import WeakKeyDictionary
 
 import sqlalchemy as sa
-from alembic.config import Config
-from alembic.runtime.environment import EnvironmentContext
-from alembic.script import ScriptDirectory
 from sqlalchemy.pool import NullPool
 
 from agency_site.settings import PROJECT_ROOT, get_settings, sqlalchemy_url
@@ -69,6 +66,11 @@ def default_engine() -> sa.Engine:
 
 def migrate(engine: sa.Engine, revision: str = "head") -> None:
     """Apply the Alembic migrations under alembic/ up to `revision`."""
+    # Imported here: Alembic takes a while to load and only this command needs it.
+    from alembic.config import Config
+    from alembic.runtime.environment import EnvironmentContext
+    from alembic.script import ScriptDirectory
+
     config = Config(str(ALEMBIC_INI))
     script = ScriptDirectory.from_config(config)
 

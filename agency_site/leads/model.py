@@ -6,7 +6,6 @@ from datetime import UTC, datetime
 from enum import StrEnum
 
 import sqlalchemy as sa
-from reflex.model import ModelRegistry
 from sqlalchemy.orm import registry
 from sqlmodel import Field, SQLModel
 
@@ -43,12 +42,12 @@ class LeadsTable(SQLModel, registry=registry()):
     """Base of the leads tables: plain SQLModel with metadata of its own.
 
     Not `rx.Model`: deprecated since Reflex 0.9.2, it would print a DeprecationWarning at
-    every build. Registered with Reflex so `reflex db makemigrations` still sees the table;
-    its own metadata keeps Reflex from merging it twice with `rx.Model`'s (a SAWarning).
+    every build. The contact form's state registers the table with Reflex, so that
+    `reflex db makemigrations` still sees it (importing Reflex here would cost the operators'
+    CLI seconds); its own metadata keeps Reflex from merging it twice with `rx.Model`'s.
     """
 
 
-@ModelRegistry.register
 class ContactMessage(LeadsTable, table=True):
     """A message sent through the contact form, with its delivery bookkeeping."""
 

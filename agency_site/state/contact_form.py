@@ -21,10 +21,11 @@ import asyncio
 from typing import Any
 
 import reflex as rx
+from reflex.model import ModelRegistry
 
 from agency_site.constants import CONTACT_SENT_MS
 from agency_site.i18n import t
-from agency_site.leads import MAX_LENGTHS, receive
+from agency_site.leads import MAX_LENGTHS, ContactMessage, receive
 from agency_site.leads.validation import (
     ERROR_KEYS,
     FORM_FIELDS,
@@ -37,6 +38,9 @@ from agency_site.leads.validation import (
 )
 
 CONTACT_FORM_ID = "contact-form"
+
+# The app's database tables, as `reflex db makemigrations` / `reflex db migrate` look for them.
+ModelRegistry.register(ContactMessage)
 
 __all__ = [
     "CONTACT_FORM_ID",
