@@ -54,6 +54,15 @@ def get(engine: sa.Engine, message_id: int) -> ContactMessage | None:
         return session.get(ContactMessage, message_id)
 
 
+def _due(now: datetime) -> sa.ColumnElement[bool]:
+    """Undelivered, and its (re)try time has come (or it never had one)."""
+    table = ContactMessage.__table__
+    return sa.and_(
+        table.c.status.in_([str(status) for status in UNDELIVERED]),
+        sa.or_(table.c.next_attempt_at.is_(None), table.c.next_attempt_at <= now),
+    )
+
+
 def claim(engine: sa.Engine, message_id: int, now: datetime | None = None) -> bool:
     """Take the message for one delivery attempt; False if delivered or another has it.
 
@@ -64,9 +73,7 @@ def claim(engine: sa.Engine, message_id: int, now: datetime | None = None) -> bo
     table = ContactMessage.__table__
     statement = (
         sa.update(table)
-        .where(table.c.id == message_id)
-        .where(table.c.status.in_([str(s) for s in UNDELIVERED]))
-        .where(sa.or_(table.c.next_attempt_at.is_(None), table.c.next_attempt_at <= now))
+        .where(table.c.id == message_id, _due(now))
         .values(next_attempt_at=now + DELIVERY_LEASE)
     )
     with writing(engine), engine.begin() as connection:

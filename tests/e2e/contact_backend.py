@@ -3,26 +3,14 @@ file and a local webhook receiver, both owned by the test session (issue 6)."""
 
 from __future__ import annotations
 
-import json
-import threading
-from dataclasses import dataclass, field
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from dataclasses import dataclass
 from pathlib import Path
 
 import sqlalchemy as sa
 
 from agency_site.leads import ContactMessage, store
 from agency_site.leads.database import create_engine, migrate
-
-
-@dataclass
-class Webhook:
-    """Records what it receives; answers 503 while `down` is set."""
-
-    url: str = ""
-    down: threading.Event = field(default_factory=threading.Event)
-    accepted: list[dict] = field(default_factory=list)
-    refused: int = 0
+from tests.webhook_receiver import WebhookReceiver
 
 
 @dataclass
@@ -31,8 +19,7 @@ class ContactBackend:
 
     folder: Path
     engine: sa.Engine
-    webhook: Webhook
-    server: ThreadingHTTPServer
+    webhook: WebhookReceiver
 
     @property
     def env(self) -> dict[str, str]:
@@ -61,8 +48,7 @@ class ContactBackend:
         away.rename(self.folder)
 
     def stop(self) -> None:
-        self.server.shutdown()
-        self.server.server_close()
+        self.webhook.stop()
         self.engine.dispose()
 
 
@@ -72,23 +58,4 @@ def start_contact_backend(tmp: Path) -> ContactBackend:
     folder.mkdir()
     engine = create_engine(f"sqlite:///{folder / 'messages.db'}")
     migrate(engine)
-    webhook = Webhook()
-
-    class Handler(BaseHTTPRequestHandler):
-        def do_POST(self) -> None:  # noqa: N802 (http.server's name)
-            body = json.loads(self.rfile.read(int(self.headers["Content-Length"])))
-            if webhook.down.is_set():
-                webhook.refused += 1
-                self.send_response(503)
-            else:
-                webhook.accepted.append(body)
-                self.send_response(200)
-            self.end_headers()
-
-        def log_message(self, *args) -> None:
-            pass
-
-    server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-    webhook.url = f"http://127.0.0.1:{server.server_address[1]}/leads"
-    threading.Thread(target=server.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True).start()
-    return ContactBackend(folder=folder, engine=engine, webhook=webhook, server=server)
+    return ContactBackend(folder=folder, engine=engine, webhook=WebhookReceiver())

@@ -58,6 +58,11 @@ def wait_for(condition, timeout_s: float = 15.0):
     raise AssertionError(f"not reached within {timeout_s}s: {condition}")
 
 
+def wait_for_status(backend: ContactBackend, subject: str, status: MessageStatus):
+    """The row of `subject` once it has `status` (the server delivers in the background)."""
+    return wait_for(lambda: (row := backend.row_with_subject(subject)) and row.status == status and row)
+
+
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_a_message_sent_in_the_browser_is_stored_and_delivered(
     visit: Visit, contact_backend: ContactBackend, lang: str
@@ -71,15 +76,9 @@ def test_a_message_sent_in_the_browser_is_stored_and_delivered(
     assert row is not None
     assert (row.name, row.email, row.message) == ("Jörg Müller", values["email"], values["message"])
     assert (row.language, row.page) == (lang, localized_path(lang, "/contact"))
-    delivered = wait_for(
-        lambda: (
-            (found := contact_backend.row_with_subject(values["subject"]))
-            and found.status == MessageStatus.DELIVERED
-            and found
-        )
-    )
+    delivered = wait_for_status(contact_backend, values["subject"], MessageStatus.DELIVERED)
     assert delivered.delivery_attempts == 1
-    assert [body["subject"] for body in contact_backend.webhook.accepted].count(values["subject"]) == 1
+    assert contact_backend.webhook.subjects().count(values["subject"]) == 1
     assert visit.foreign_requests == []
 
 
@@ -158,8 +157,8 @@ def test_a_filled_honeypot_looks_sent_is_kept_as_spam_and_not_delivered(
     expect(button).to_have_text(t("en", "contact-send"), timeout=10_000)
     real = a_message()
     fill_and_send(page, real)
-    wait_for(lambda: real["subject"] in [body["subject"] for body in contact_backend.webhook.accepted])
-    assert spam["subject"] not in [body["subject"] for body in contact_backend.webhook.accepted]
+    wait_for(lambda: real["subject"] in contact_backend.webhook.subjects())
+    assert spam["subject"] not in contact_backend.webhook.subjects()
     assert contact_backend.row_with_subject(spam["subject"]).delivery_attempts == 0
 
 
@@ -174,26 +173,14 @@ def test_a_receiver_outage_never_delays_the_visitor_and_loses_nothing(
         fill_and_send(page, values)
         expect(page.get_by_test_id("contact-submit")).to_have_text(t("en", "contact-sent"))
         assert time.monotonic() - started < 3
-        failed = wait_for(
-            lambda: (
-                (row := contact_backend.row_with_subject(values["subject"]))
-                and row.status == MessageStatus.FAILED
-                and row
-            )
-        )
+        failed = wait_for_status(contact_backend, values["subject"], MessageStatus.FAILED)
         assert "503" in failed.last_error
     finally:
         contact_backend.webhook.down.clear()
     # The server's background task delivers it once the receiver is back.
-    delivered = wait_for(
-        lambda: (
-            (row := contact_backend.row_with_subject(values["subject"]))
-            and row.status == MessageStatus.DELIVERED
-            and row
-        )
-    )
+    delivered = wait_for_status(contact_backend, values["subject"], MessageStatus.DELIVERED)
     assert delivered.delivery_attempts > failed.delivery_attempts
-    assert [body["subject"] for body in contact_backend.webhook.accepted].count(values["subject"]) == 1
+    assert contact_backend.webhook.subjects().count(values["subject"]) == 1
 
 
 def test_every_visible_field_is_sent(desktop: Visit) -> None:

@@ -2,14 +2,10 @@
 
 from __future__ import annotations
 
-import json
 import os
-import threading
 import uuid
 from collections.abc import Iterator
-from dataclasses import dataclass, field
 from functools import lru_cache
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 import pytest
 import sqlalchemy as sa
@@ -17,6 +13,7 @@ import sqlalchemy as sa
 from agency_site.leads import Inbox
 from agency_site.leads.database import create_engine, migrate
 from agency_site.settings import LeadSettings
+from tests.webhook_receiver import WebhookReceiver
 
 POSTGRES_URL = os.environ.get("TEST_POSTGRES_URL", "postgresql://postgres@127.0.0.1:5432/test")
 # Quick settings for tests: no webhook, a generous limit, no waiting between attempts.
@@ -73,39 +70,9 @@ def inbox(engine: sa.Engine) -> Inbox:
     return Inbox.create(engine, TEST_SETTINGS)
 
 
-@dataclass
-class Receiver:
-    """A local webhook: answers 503 to the first `failures` requests, then 200."""
-
-    url: str = ""
-    failures: int = 0
-    requests: list[dict] = field(default_factory=list)
-    accepted: list[dict] = field(default_factory=list)
-    arrived: threading.Event = field(default_factory=threading.Event)
-
-
 @pytest.fixture
-def receiver() -> Iterator[Receiver]:
-    state = Receiver()
-
-    class Handler(BaseHTTPRequestHandler):
-        def do_POST(self) -> None:  # noqa: N802 (http.server's name)
-            body = json.loads(self.rfile.read(int(self.headers["Content-Length"])))
-            state.requests.append(body)
-            failing = len(state.requests) <= state.failures
-            if not failing:
-                state.accepted.append(body)
-                state.arrived.set()
-            self.send_response(503 if failing else 200)
-            self.end_headers()
-
-        def log_message(self, *args) -> None:
-            pass
-
-    server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-    state.url = f"http://127.0.0.1:{server.server_address[1]}/hook"
-    thread = threading.Thread(target=server.serve_forever, kwargs={"poll_interval": 0.02}, daemon=True)
-    thread.start()
-    yield state
-    server.shutdown()
-    server.server_close()
+def receiver() -> Iterator[WebhookReceiver]:
+    """A local webhook receiver; set `failures` to have it refuse the first requests."""
+    current = WebhookReceiver()
+    yield current
+    current.stop()
