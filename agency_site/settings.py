@@ -29,6 +29,8 @@ class LeadSettings:
     # Per client: at most `rate_limit` messages in `rate_window_s` seconds.
     rate_limit: int = 5
     rate_window_s: float = 600.0
+    # Reflex's own Redis (REFLEX_REDIS_URL), when it runs several workers: they count together.
+    redis_url: str | None = None
     # Retention: `purge` without --older-than deletes messages older than this.
     retention_days: int = 365
 
@@ -70,6 +72,7 @@ def lead_settings_from_env() -> LeadSettings:
         retry_interval_s=_number("CONTACT_RETRY_INTERVAL_S", defaults.retry_interval_s),
         rate_limit=int(_number("CONTACT_RATE_LIMIT", defaults.rate_limit)),
         rate_window_s=_number("CONTACT_RATE_WINDOW_S", defaults.rate_window_s),
+        redis_url=os.environ.get("REFLEX_REDIS_URL", "").strip() or None,
         retention_days=int(_number("CONTACT_RETENTION_DAYS", defaults.retention_days)),
     )
 

@@ -19,8 +19,8 @@ from agency_site.leads import delivery
 from agency_site.leads.database import default_engine
 from agency_site.leads.group_commit import GroupCommit
 from agency_site.leads.model import MAX_LENGTHS
-from agency_site.leads.ratelimit import RateLimiter
-from agency_site.leads.validation import Submission, clean, field_errors
+from agency_site.leads.ratelimit import RateLimiter, rate_limiter
+from agency_site.leads.validation import Submission, clean, field_errors, form_language
 from agency_site.settings import LeadSettings, get_settings
 
 logger = logging.getLogger(__name__)
@@ -49,7 +49,10 @@ class Inbox:
     def create(cls, engine: sa.Engine, settings: LeadSettings) -> Inbox:
         """An inbox with a fresh rate limiter for `settings`."""
         return cls(
-            engine, settings, RateLimiter(settings.rate_limit, settings.rate_window_s), GroupCommit(engine)
+            engine,
+            settings,
+            rate_limiter(settings.rate_limit, settings.rate_window_s, settings.redis_url),
+            GroupCommit(engine),
         )
 
 
@@ -64,15 +67,26 @@ def _site_email() -> str:
 
 
 async def receive(form_data: dict[str, Any], client: str, inbox: Inbox | None = None) -> Outcome:
-    """Handle one submission from `client` (its IP address); 'sent' only once committed."""
-    inbox = inbox or default_inbox()
+    """Handle one submission from `client` (its IP address); 'sent' only once committed.
+
+    Never raises: whatever goes wrong, the visitor is told their message was not sent (and
+    their form keeps it), rather than being left with a button stuck on 'Sending...'.
+    """
+    try:
+        return await _receive(form_data, client, inbox or default_inbox())
+    except Exception:
+        logger.exception("Contact message from %s not handled", client)
+        return Outcome(failure=t(form_language(form_data), "contact-not-sent", email=_site_email()))
+
+
+async def _receive(form_data: dict[str, Any], client: str, inbox: Inbox) -> Outcome:
     submission = clean(form_data)
     lang = submission.language
     # A filled honeypot is a bot: it gets no hints, only the success it expects.
     errors = {} if submission.honeypot else field_errors(submission)
     if errors:
         return Outcome(errors=errors)
-    if not inbox.limiter.acquire(client):
+    if not await inbox.limiter.acquire(client):
         if submission.honeypot:
             return Outcome(sent=True)
         return Outcome(failure=t(lang, "contact-rate-limit", email=_site_email()))
@@ -81,7 +95,7 @@ async def receive(form_data: dict[str, Any], client: str, inbox: Inbox | None = 
     try:
         message_id = await inbox.writer.save(submission)
     except Exception:
-        inbox.limiter.release(client)
+        await inbox.limiter.release(client)
         logger.exception("Contact message from %s could not be stored", client)
         return Outcome(failure=t(lang, "contact-not-sent", email=_site_email()))
     if not submission.honeypot:

@@ -12,7 +12,7 @@ import sqlalchemy as sa
 
 from agency_site.content import get_content
 from agency_site.i18n import t
-from agency_site.leads import Inbox, MessageStatus, receive, store
+from agency_site.leads import Inbox, MessageStatus, Outcome, receive, store
 from agency_site.leads.database import create_engine, migrate
 from tests.unit.leads.conftest import TEST_SETTINGS
 from tests.unit.leads.support import valid_form
@@ -112,7 +112,7 @@ def test_an_unreachable_database_says_not_sent_and_logs(tmp_path, caplog, kind, 
     assert SITE_EMAIL in outcome.failure
     assert "could not be stored" in caplog.text and "Traceback" in caplog.text
     # A message that was not stored does not count against the visitor's limit.
-    assert inbox.limiter.acquire("c")
+    assert asyncio.run(inbox.limiter.acquire("c"))
 
 
 def test_the_database_stops_mid_test_and_comes_back(tmp_path):
@@ -141,3 +141,14 @@ def test_concurrent_messages_all_arrive(inbox):
     assert sorted(row.subject for row in rows(inbox.engine)) == sorted(
         f"Message number {i}" for i in range(40)
     )
+
+
+def test_an_unexpected_error_still_answers_the_visitor(inbox, monkeypatch, caplog):
+    def broken(_form):
+        raise RuntimeError("a bug")
+
+    monkeypatch.setattr("agency_site.leads.service.clean", broken)
+    with caplog.at_level(logging.ERROR, logger="agency_site.leads.service"):
+        outcome = asyncio.run(receive(valid_form(language="de"), client="c", inbox=inbox))
+    assert outcome == Outcome(failure=t("de", "contact-not-sent", email=SITE_EMAIL))
+    assert "RuntimeError: a bug" in caplog.text
