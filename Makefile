@@ -16,7 +16,7 @@ PORT ?= 3000
 export REFLEX_USE_SYSTEM_BUN := 1
 export PATH := $(abspath $(TOOLS)/node_modules/.bin):$(abspath $(BIN)):$(PATH)
 
-.PHONY: help setup bun run dev export test test-unit test-e2e lint check-content migrate chromium clean bench
+.PHONY: help setup bun run dev export test test-unit test-e2e lint check-content migrate chromium clean bench bench-contact
 
 help:
 	@echo "make run    set up everything and serve the production build at http://localhost:$(PORT)"
@@ -25,6 +25,7 @@ help:
 	@echo "make export build the static frontend into .web/build/client"
 	@echo "make lint   ruff"
 	@echo "make bench build, then print each page's weight (benchmarks/)"
+	@echo "make bench-contact  N contact messages at once through the websocket (N=200)"
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -54,9 +55,10 @@ setup: $(VENV)/.requirements.stamp bun check-content migrate
 check-content: $(VENV)/.requirements.stamp
 	@$(BIN)/python -m agency_site.content
 
-# Database migrations, once the project has them (contact messages).
+# Database migrations of the contact messages (alembic/) on DATABASE_URL's database.
+# The same scripts as `reflex db migrate`, without compiling the whole app first.
 migrate: $(VENV)/.requirements.stamp
-	@if [ -d alembic ]; then $(BIN)/reflex db migrate; fi
+	@$(BIN)/python -m agency_site.leads migrate
 
 run: setup
 	$(BIN)/reflex run --env prod --single-port --frontend-port $(PORT) --backend-port $(PORT)
@@ -104,3 +106,8 @@ clean:
 # Figures, not tests: build the static frontend, then print what each page weighs.
 bench: export
 	$(BIN)/python benchmarks/page_weight.py
+
+# Figures, not tests: N visitors submit the contact form at once through the websocket.
+N ?= 200
+bench-contact: setup
+	$(BIN)/python benchmarks/contact_throughput.py -n $(N)

@@ -12,6 +12,7 @@ from agency_site.constants import LANGUAGES
 from agency_site.content import ContentError
 from agency_site.content.check import check_all_content
 from agency_site.i18n import localized_path, t
+from agency_site.leads import retry_deliveries
 from agency_site.pages.not_found import not_found_description, not_found_page, not_found_title
 from agency_site.routes import route_table
 from agency_site.serving import CleanUrls
@@ -55,6 +56,7 @@ def build_app() -> rx.App:
                 description=page.description,
             )
     app.add_page(not_found_page(), route="404", title=not_found_title(), description=not_found_description())
+    app.register_lifespan_task(retry_deliveries)
     return app
 
 

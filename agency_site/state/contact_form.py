@@ -6,11 +6,13 @@ stores and delivers messages):
 - the page renders an uncontrolled `<form id=CONTACT_FORM_ID>` whose inputs are named
   after FORM_FIELDS plus the hidden LANGUAGE_FIELD, PAGE_FIELD and HONEYPOT_FIELD, and
   calls `ContactFormState.submit` on submit (Reflex passes the form data as a dict);
+  MAX_LENGTHS may serve as the inputs' `max_length` (the server checks them regardless);
 - it shows `ContactFormState.errors[field]` under each field, `failure` above the button,
   and labels the button by `status` ("idle", "sending", "sent").
 
 Inputs are uncontrolled so that nothing the visitor typed travels before they submit and
-nothing is lost while the server answers; only a successful save resets the form.
+nothing is lost while the server answers; only a committed message resets the form.
+The rules themselves live in `agency_site.leads`; this state only shows their outcome.
 """
 
 from __future__ import annotations
@@ -19,56 +21,44 @@ import asyncio
 from typing import Any
 
 import reflex as rx
+from reflex.model import ModelRegistry
 
-from agency_site.constants import (
-    CONTACT_MESSAGE_MIN,
-    CONTACT_NAME_MIN,
-    CONTACT_SENT_MS,
-    CONTACT_SUBJECT_MIN,
-    DEFAULT_LANGUAGE,
-    LANGUAGES,
-)
+from agency_site.constants import CONTACT_SENT_MS
 from agency_site.i18n import t
+from agency_site.leads import MAX_LENGTHS, ContactMessage, receive
+from agency_site.leads.validation import (
+    ERROR_KEYS,
+    FORM_FIELDS,
+    HONEYPOT_FIELD,
+    LANGUAGE_FIELD,
+    MIN_LENGTHS,
+    PAGE_FIELD,
+    form_language,
+    validate,
+)
 
 CONTACT_FORM_ID = "contact-form"
-FORM_FIELDS = ("name", "email", "subject", "message")
-LANGUAGE_FIELD = "language"
-PAGE_FIELD = "page"
-HONEYPOT_FIELD = "website"
 
-# SPEC.md §5: minimum lengths and the key of each field's message.
-MIN_LENGTHS = {"name": CONTACT_NAME_MIN, "subject": CONTACT_SUBJECT_MIN, "message": CONTACT_MESSAGE_MIN}
-ERROR_KEYS = {
-    "name": "name-min-error",
-    "email": "email-error",
-    "subject": "subject-min-error",
-    "message": "message-min-error",
-}
+# The app's database tables, as `reflex db makemigrations` / `reflex db migrate` look for them.
+ModelRegistry.register(ContactMessage)
 
-
-def form_language(form_data: dict[str, Any]) -> str:
-    """The visitor's language as the page declared it; anything else is English."""
-    lang = str(form_data.get(LANGUAGE_FIELD, ""))
-    return lang if lang in LANGUAGES else DEFAULT_LANGUAGE
-
-
-def validate(form_data: dict[str, Any], lang: str) -> dict[str, str]:
-    """SPEC.md §5's rules: field -> translated message, empty when the form is valid."""
-    values = {field: str(form_data.get(field) or "").strip() for field in FORM_FIELDS}
-    errors = {
-        field: t(lang, ERROR_KEYS[field])
-        for field, minimum in MIN_LENGTHS.items()
-        if len(values[field]) < minimum
-    }
-    email = values["email"]
-    local, _, domain = email.partition("@")
-    if not local or "." not in domain or " " in email:
-        errors["email"] = t(lang, ERROR_KEYS["email"])
-    return dict(sorted(errors.items(), key=lambda item: FORM_FIELDS.index(item[0])))
+__all__ = [
+    "CONTACT_FORM_ID",
+    "ERROR_KEYS",
+    "FORM_FIELDS",
+    "HONEYPOT_FIELD",
+    "LANGUAGE_FIELD",
+    "MAX_LENGTHS",
+    "MIN_LENGTHS",
+    "PAGE_FIELD",
+    "ContactFormState",
+    "form_language",
+    "validate",
+]
 
 
 class ContactFormState(rx.State):
-    """idle -> sending -> sent (3 s) -> idle, as SPEC.md §4 describes."""
+    """idle -> sending (as long as the save takes) -> sent (3 s) -> idle, SPEC.md §4."""
 
     status: str = "idle"
     errors: dict[str, str] = {}
@@ -76,17 +66,25 @@ class ContactFormState(rx.State):
 
     @rx.event
     async def submit(self, form_data: dict[str, Any]):
-        """Validate, then (in the leads issue) store; only a stored message counts as sent."""
+        """Validate, store, and only once the row is committed say 'Message Sent'."""
         if self.status == "sending":
             return
-        lang = form_language(form_data)
         self.failure = ""
-        self.errors = validate(form_data, lang)
+        # Invalid input is answered at once, without a 'Sending...' flash.
+        self.errors = validate(form_data)
         if self.errors:
             return
         self.status = "sending"
         yield
+        outcome = await receive(form_data, client=self.router.session.client_ip)
+        self.errors = outcome.errors
+        self.failure = outcome.failure
+        if not outcome.sent:
+            # The form keeps everything typed; the visitor reads why and may try again.
+            self.status = "idle"
+            return
         self.status = "sent"
+        lang = form_language(form_data)
         yield [
             rx.call_script(f"document.getElementById('{CONTACT_FORM_ID}')?.reset()"),
             rx.toast.success(

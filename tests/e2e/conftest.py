@@ -22,6 +22,8 @@ import httpx
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, Route, sync_playwright
 
+from .contact_backend import ContactBackend, start_contact_backend
+
 ROOT = Path(__file__).resolve().parents[2]
 BUILD_TIMEOUT_S = 600
 CHROMIUM_ARGS = [
@@ -77,7 +79,15 @@ def _wait_until_serving(url: str, process: subprocess.Popen, log_path: Path) -> 
 
 
 @pytest.fixture(scope="session")
-def base_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+def contact_backend(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ContactBackend]:
+    """The server's contact messages go to a throw-away database and a local webhook."""
+    backend = start_contact_backend(tmp_path_factory.mktemp("contact"))
+    yield backend
+    backend.stop()
+
+
+@pytest.fixture(scope="session")
+def base_url(tmp_path_factory: pytest.TempPathFactory, contact_backend: ContactBackend) -> Iterator[str]:
     """Build the production app once and serve frontend and backend on one free port."""
     port = _free_port()
     log_path = tmp_path_factory.mktemp("server") / "reflex.log"
@@ -98,7 +108,7 @@ def base_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
                 "info",
             ],
             cwd=ROOT,
-            env=_server_env(),
+            env=_server_env() | contact_backend.env,
             stdout=log,
             stderr=subprocess.STDOUT,
             start_new_session=True,

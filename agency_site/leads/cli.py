@@ -1,0 +1,121 @@
+"""Operators' commands: `python -m agency_site.leads list|export|erase|purge|migrate|retry`."""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import csv
+import sys
+from collections.abc import Iterable, Sequence
+from typing import TextIO
+
+import sqlalchemy as sa
+
+from agency_site.leads import delivery, store
+from agency_site.leads.database import create_engine, migrate
+from agency_site.leads.model import ContactMessage
+from agency_site.settings import get_settings
+
+CSV_COLUMNS = (
+    "id",
+    "created_at",
+    "status",
+    "language",
+    "page",
+    "name",
+    "email",
+    "subject",
+    "message",
+    "delivery_attempts",
+    "last_error",
+)
+# A cell starting with one of these runs as a formula when the CSV is opened in a spreadsheet.
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+
+
+def _cell(value: object) -> str:
+    text = "" if value is None else value.isoformat() if hasattr(value, "isoformat") else str(value)
+    return "'" + text if text.startswith(FORMULA_STARTS) else text
+
+
+def export_csv(rows: Iterable[ContactMessage], out: TextIO) -> int:
+    """Write messages as CSV (spreadsheet-safe); returns how many."""
+    writer = csv.writer(out)
+    writer.writerow(CSV_COLUMNS)
+    count = 0
+    for row in rows:
+        writer.writerow([_cell(getattr(row, column)) for column in CSV_COLUMNS])
+        count += 1
+    return count
+
+
+def _list(engine: sa.Engine, args: argparse.Namespace, out: TextIO) -> int:
+    count = 0
+    for row in store.messages(engine, status=args.status):
+        created = row.created_at.strftime("%Y-%m-%d %H:%M") if row.created_at else "?"
+        out.write(f"{row.id:>6}  {created}  {row.status:<9}  {row.email:<32}  {row.subject[:48]}\n")
+        count += 1
+    out.write(f"{count} message(s)\n")
+    return 0
+
+
+def _export(engine: sa.Engine, args: argparse.Namespace, out: TextIO) -> int:
+    count = export_csv(store.messages(engine, status=args.status), out)
+    print(f"exported {count} message(s)", file=sys.stderr)
+    return 0
+
+
+def _erase(engine: sa.Engine, args: argparse.Namespace, out: TextIO) -> int:
+    out.write(f"erased {store.erase(engine, args.email)} message(s) from {args.email}\n")
+    return 0
+
+
+def _purge(engine: sa.Engine, args: argparse.Namespace, out: TextIO) -> int:
+    days = args.older_than if args.older_than is not None else get_settings().leads.retention_days
+    out.write(f"purged {store.purge(engine, days)} message(s) older than {days} days\n")
+    return 0
+
+
+def _migrate(engine: sa.Engine, args: argparse.Namespace, out: TextIO) -> int:
+    migrate(engine)
+    out.write("database schema is up to date\n")
+    return 0
+
+
+def _retry(engine: sa.Engine, args: argparse.Namespace, out: TextIO) -> int:
+    settings = get_settings().leads
+    if not settings.webhook_url:
+        out.write("CONTACT_WEBHOOK_URL is not set; nothing to deliver\n")
+        return 1
+    out.write(f"delivered {asyncio.run(delivery.deliver_due(engine, settings))} message(s)\n")
+    return 0
+
+
+def parser() -> argparse.ArgumentParser:
+    """The command line, one sub-command per operator task."""
+    root = argparse.ArgumentParser(prog="python -m agency_site.leads", description=__doc__)
+    root.add_argument("--database-url", help="instead of DATABASE_URL")
+    commands = root.add_subparsers(dest="command", required=True)
+    for name, helptext in (("list", "show messages, oldest first"), ("export", "write messages as CSV")):
+        command = commands.add_parser(name, help=helptext)
+        command.add_argument("--status", choices=["stored", "delivered", "failed", "spam"])
+        command.set_defaults(run=_list if name == "list" else _export)
+    erase = commands.add_parser("erase", help="delete every message from one address (GDPR Art. 17)")
+    erase.add_argument("--email", required=True)
+    erase.set_defaults(run=_erase)
+    purge = commands.add_parser("purge", help="delete messages older than the retention period")
+    purge.add_argument("--older-than", type=int, metavar="DAYS", help="default: CONTACT_RETENTION_DAYS (365)")
+    purge.set_defaults(run=_purge)
+    commands.add_parser("migrate", help="apply the database migrations").set_defaults(run=_migrate)
+    commands.add_parser("retry", help="deliver failed messages to the webhook now").set_defaults(run=_retry)
+    return root
+
+
+def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
+    """Run one command; returns the exit status."""
+    args = parser().parse_args(argv)
+    engine = create_engine(args.database_url or get_settings().database_url)
+    try:
+        return args.run(engine, args, out or sys.stdout)
+    finally:
+        engine.dispose()

@@ -1,0 +1,85 @@
+"""Engines and migrations for the leads table, on SQLite (default) or PostgreSQL."""
+
+from __future__ import annotations
+
+import contextlib
+import threading
+from functools import lru_cache
+from weakref import WeakKeyDictionary
+
+import sqlalchemy as sa
+from sqlalchemy.pool import NullPool
+
+from agency_site.settings import PROJECT_ROOT, get_settings, sqlalchemy_url
+
+ALEMBIC_INI = PROJECT_ROOT / "alembic.ini"
+# A dead database must fail the visitor's request in seconds, not hang it.
+CONNECT_TIMEOUT_S = 5
+
+
+def _enable_wal(dbapi_connection, _record) -> None:
+    # Readers (the CLI, the retry task) never block the form's writes; durability unchanged.
+    dbapi_connection.execute("PRAGMA journal_mode=WAL")
+
+
+def create_engine(url: str, *, search_path: str | None = None) -> sa.Engine:
+    """A new engine for `url`; `search_path` pins a PostgreSQL schema (tests use their own)."""
+    url = sqlalchemy_url(url)
+    if url.startswith("sqlite"):
+        # No pool: each unit of work opens the file, so a missing or moved database is
+        # noticed at once instead of writing through a stale handle.
+        engine = sa.create_engine(
+            url,
+            poolclass=NullPool,
+            connect_args={"check_same_thread": False, "timeout": 30},
+        )
+        sa.event.listen(engine, "connect", _enable_wal)
+        return engine
+    connect_args: dict[str, object] = {"connect_timeout": CONNECT_TIMEOUT_S}
+    if search_path:
+        connect_args["options"] = f"-csearch_path={search_path}"
+    return sa.create_engine(url, pool_pre_ping=True, pool_size=10, max_overflow=10, connect_args=connect_args)
+
+
+_sqlite_write_locks: WeakKeyDictionary[sa.Engine, threading.Lock] = WeakKeyDictionary()
+
+
+def writing(engine: sa.Engine) -> contextlib.AbstractContextManager:
+    """Hold while writing. SQLite takes one writer at a time and makes the others poll with
+    growing sleeps (up to 100 ms each); queueing writers of this process on a lock instead
+    keeps a burst of messages fast. PostgreSQL handles concurrent writers itself."""
+    if engine.dialect.name != "sqlite":
+        return contextlib.nullcontext()
+    return _sqlite_write_locks.setdefault(engine, threading.Lock())
+
+
+@lru_cache(maxsize=8)
+def engine_for(url: str) -> sa.Engine:
+    """One shared engine per database URL."""
+    return create_engine(url)
+
+
+def default_engine() -> sa.Engine:
+    """The engine of DATABASE_URL (settings)."""
+    return engine_for(get_settings().database_url)
+
+
+def migrate(engine: sa.Engine, revision: str = "head") -> None:
+    """Apply the Alembic migrations under alembic/ up to `revision`."""
+    # Imported here: Alembic takes a while to load and only this command needs it.
+    from alembic.config import Config
+    from alembic.runtime.environment import EnvironmentContext
+    from alembic.script import ScriptDirectory
+
+    config = Config(str(ALEMBIC_INI))
+    script = ScriptDirectory.from_config(config)
+
+    def upgrade(current, _context):
+        return script._upgrade_revs(revision, current)
+
+    with engine.connect() as connection:
+        with EnvironmentContext(config, script, fn=upgrade) as environment:
+            environment.configure(connection=connection)
+            with environment.begin_transaction():
+                environment.run_migrations()
+        connection.commit()

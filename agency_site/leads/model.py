@@ -1,0 +1,69 @@
+"""The stored contact message: one row per submission, kept until delivered and beyond."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from enum import StrEnum
+
+import sqlalchemy as sa
+from sqlalchemy.orm import registry
+from sqlmodel import Field, SQLModel
+
+# Upper bounds that protect the database; the form says so in the visitor's language.
+MAX_LENGTHS: dict[str, int] = {"name": 100, "email": 254, "subject": 200, "message": 5000}
+
+
+class MessageStatus(StrEnum):
+    """stored -> delivered, or stored -> failed -> ... -> delivered; spam is never delivered."""
+
+    STORED = "stored"
+    DELIVERED = "delivered"
+    FAILED = "failed"
+    SPAM = "spam"
+
+
+def utc_now() -> datetime:
+    """Now, as an aware UTC datetime."""
+    return datetime.now(UTC)
+
+
+def as_utc(moment: datetime | None) -> datetime | None:
+    """SQLite hands datetimes back without a zone; every stored time is UTC."""
+    if moment is None or moment.tzinfo is not None:
+        return moment
+    return moment.replace(tzinfo=UTC)
+
+
+def _utc_column(**kwargs) -> sa.Column:
+    return sa.Column(sa.DateTime(timezone=True), **kwargs)
+
+
+class LeadsTable(SQLModel, registry=registry()):
+    """Base of the leads tables: plain SQLModel with metadata of its own.
+
+    Not `rx.Model`: deprecated since Reflex 0.9.2, it would print a DeprecationWarning at
+    every build. The contact form's state registers the table with Reflex, so that
+    `reflex db makemigrations` still sees it (importing Reflex here would cost the operators'
+    CLI seconds); its own metadata keeps Reflex from merging it twice with `rx.Model`'s.
+    """
+
+
+class ContactMessage(LeadsTable, table=True):
+    """A message sent through the contact form, with its delivery bookkeeping."""
+
+    __tablename__ = "contact_message"
+
+    id: int | None = Field(default=None, primary_key=True)
+
+    created_at: datetime = Field(default_factory=utc_now, sa_column=_utc_column(nullable=False, index=True))
+    name: str = Field(max_length=MAX_LENGTHS["name"])
+    email: str = Field(max_length=MAX_LENGTHS["email"], index=True)
+    subject: str = Field(max_length=MAX_LENGTHS["subject"])
+    message: str = Field(sa_column=sa.Column(sa.Text, nullable=False))
+    language: str = Field(max_length=2)
+    page: str = Field(default="", max_length=300)
+    status: str = Field(default=MessageStatus.STORED, max_length=16, index=True)
+    delivery_attempts: int = 0
+    last_error: str | None = Field(default=None, sa_column=sa.Column(sa.Text, nullable=True))
+    # When the background task may try the webhook again; also a short lease while one tries.
+    next_attempt_at: datetime | None = Field(default=None, sa_column=_utc_column(nullable=True))

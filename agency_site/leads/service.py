@@ -1,0 +1,117 @@
+"""Receiving one contact message: validate, limit, store, schedule delivery (issue 6).
+
+The contact form's state calls `receive` and shows what it returns; everything that decides
+whether a message is kept lives here, testable without a browser.
+"""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass, field, replace
+from functools import lru_cache
+from typing import Any
+
+import sqlalchemy as sa
+
+from agency_site.content import get_content
+from agency_site.i18n import t
+from agency_site.leads import delivery
+from agency_site.leads.database import default_engine
+from agency_site.leads.group_commit import GroupCommit
+from agency_site.leads.model import MAX_LENGTHS
+from agency_site.leads.ratelimit import RateLimiter, rate_limiter
+from agency_site.leads.validation import Submission, clean, field_errors, form_language
+from agency_site.settings import LeadSettings, get_settings
+
+logger = logging.getLogger(__name__)
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """What the visitor is told: sent, per-field errors, or a form-level failure."""
+
+    sent: bool = False
+    errors: dict[str, str] = field(default_factory=dict)
+    failure: str = ""
+    message_id: int | None = None
+
+
+@dataclass
+class Inbox:
+    """Where messages go: a database, the lead settings and the rate limiter they imply."""
+
+    engine: sa.Engine
+    settings: LeadSettings
+    limiter: RateLimiter
+    writer: GroupCommit
+
+    @classmethod
+    def create(cls, engine: sa.Engine, settings: LeadSettings) -> Inbox:
+        """An inbox with a fresh rate limiter for `settings`."""
+        return cls(
+            engine,
+            settings,
+            rate_limiter(settings.rate_limit, settings.rate_window_s, settings.redis_url),
+            GroupCommit(engine),
+        )
+
+
+@lru_cache(maxsize=1)
+def default_inbox() -> Inbox:
+    """The inbox of this server: DATABASE_URL and the CONTACT_* settings."""
+    return Inbox.create(default_engine(), get_settings().leads)
+
+
+def _site_email() -> str:
+    return str(get_content().site.contact.email)
+
+
+async def receive(form_data: dict[str, Any], client: str, inbox: Inbox | None = None) -> Outcome:
+    """Handle one submission from `client` (its IP address); 'sent' only once committed.
+
+    Never raises: whatever goes wrong, the visitor is told their message was not sent (and
+    their form keeps it), rather than being left with a button stuck on 'Sending...'.
+    """
+    try:
+        return await _receive(form_data, client, inbox or default_inbox())
+    except Exception:
+        logger.exception("Contact message from %s not handled", client)
+        return Outcome(failure=t(form_language(form_data), "contact-not-sent", email=_site_email()))
+
+
+async def _receive(form_data: dict[str, Any], client: str, inbox: Inbox) -> Outcome:
+    submission = clean(form_data)
+    lang = submission.language
+    # A filled honeypot is a bot: it gets no hints, only the success it expects.
+    errors = {} if submission.honeypot else field_errors(submission)
+    if errors:
+        return Outcome(errors=errors)
+    if not await inbox.limiter.acquire(client):
+        if submission.honeypot:
+            return Outcome(sent=True)
+        return Outcome(failure=t(lang, "contact-rate-limit", email=_site_email()))
+    if submission.honeypot:
+        submission = _truncated(submission)
+    try:
+        message_id = await inbox.writer.save(submission)
+    except Exception:
+        await inbox.limiter.release(client)
+        logger.exception("Contact message from %s could not be stored", client)
+        return Outcome(failure=t(lang, "contact-not-sent", email=_site_email()))
+    if not submission.honeypot:
+        delivery.schedule(inbox.engine, message_id, inbox.settings)
+    return Outcome(sent=True, message_id=message_id)
+
+
+def _truncated(submission: Submission) -> Submission:
+    """A bot's text cut to the column sizes: spam is kept for review, never a DB error."""
+    return replace(
+        submission, **{name: getattr(submission, name)[:limit] for name, limit in MAX_LENGTHS.items()}
+    )
+
+
+async def retry_deliveries() -> None:
+    """Lifespan task of the app: keep delivering failed messages while a webhook is set."""
+    inbox = default_inbox()
+    if inbox.settings.webhook_url:
+        await delivery.retry_forever(inbox.engine, inbox.settings)

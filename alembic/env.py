@@ -1,0 +1,32 @@
+"""Alembic environment for `alembic upgrade head` run by hand.
+
+`make migrate` (python -m agency_site.leads migrate) and `reflex db migrate` drive the same
+scripts without this file; it exists so plain Alembic works too, against DATABASE_URL.
+"""
+
+from alembic import context
+
+from agency_site.leads.database import engine_for
+from agency_site.leads.model import ContactMessage
+from agency_site.settings import get_settings
+
+target_metadata = ContactMessage.metadata
+
+
+def run_migrations_online() -> None:
+    """Run the migrations on a given connection, or on DATABASE_URL's database."""
+    connection = context.config.attributes.get("connection")
+    if connection is not None:
+        context.configure(connection=connection, target_metadata=target_metadata)
+        with context.begin_transaction():
+            context.run_migrations()
+        return
+    with engine_for(get_settings().database_url).connect() as connection:
+        context.configure(connection=connection, target_metadata=target_metadata)
+        with context.begin_transaction():
+            context.run_migrations()
+
+
+if context.is_offline_mode():
+    raise SystemExit("Offline (--sql) migrations are not supported; connect to the database.")
+run_migrations_online()

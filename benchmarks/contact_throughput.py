@@ -1,0 +1,249 @@
+"""Contact-form throughput: N visitors submit at the same moment, through the real websocket.
+
+Each simulated visitor speaks Reflex's socket.io protocol exactly as the browser does
+(engine.io over a websocket at /_event, the hydrate event in the CONNECT packet, then the
+form's submit event with the browser's form-data encoding), waits until every visitor is
+connected, then all submit at once. Prints messages per second, latency, and how many rows
+arrived in the database. Figures only; nothing here passes or fails.
+
+    .venv/bin/python benchmarks/contact_throughput.py -n 200
+    .venv/bin/python benchmarks/contact_throughput.py -n 200 --url http://localhost:3000 \\
+        --database-url sqlite:///agency_site.db
+
+Without --url it builds and serves the app itself (`reflex run --env prod --single-port` on a
+free port) with a throw-away SQLite database, or the one given by --database-url, and a rate
+limit high enough for the run. With --url the server's own rate limit applies (5 per client).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import json
+import os
+import signal
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+import uuid
+from collections.abc import Iterator
+from pathlib import Path
+
+import httpx
+from simple_websocket import AioClient
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from agency_site.leads import store  # noqa: E402
+from agency_site.leads.database import create_engine, migrate  # noqa: E402
+from agency_site.state.contact_form import ContactFormState  # noqa: E402
+
+SUBMIT = f"{ContactFormState.get_full_name()}.submit"
+HYDRATE = "reflex___state____state.hydrate_and_load"
+STATE = ContactFormState.get_full_name()
+NAMESPACE = "/_event"
+REFLEX_PROTOCOL = "0.10.1"  # the browser sends its Reflex version as the websocket subprotocol
+
+
+def _socketio(event: str, payload: object) -> str:
+    return f"42{NAMESPACE}," + json.dumps([event, payload])
+
+
+class Visitor:
+    """One browser tab: a websocket, a token, and the status the server last reported."""
+
+    def __init__(self, base_url: str, index: int, run_id: str, invalid: bool = False):
+        self.base_url = base_url
+        self.invalid = invalid
+        self.index = index
+        self.token = str(uuid.uuid4())
+        self.subject = f"Benchmark {run_id} #{index:04d}"
+        self.ws: AioClient | None = None
+        self.status = "idle"
+        self.failure = ""
+        self.latency_s: float | None = None
+
+    async def connect(self) -> None:
+        """Open the socket and hydrate, as a page load does."""
+        ws_url = (
+            self.base_url.replace("http", "ws", 1)
+            + f"{NAMESPACE}/?token={self.token}&EIO=4&transport=websocket"
+        )
+        self.ws = await AioClient.connect(ws_url, subprotocols=[REFLEX_PROTOCOL])
+        await self.ws.receive()  # engine.io OPEN
+        router = {"pathname": "/contact", "asPath": "/contact"}
+        auth = {"event": {"name": HYDRATE, "payload": {}, "router_data": router}}
+        await self.ws.send(f"40{NAMESPACE}," + json.dumps(auth))
+        while not await self._hydrated():
+            pass
+
+    async def _packets(self) -> list:
+        message = await self.ws.receive(timeout=120)
+        if message is None:
+            raise ConnectionError("socket closed")
+        if message == "2":  # engine.io ping
+            await self.ws.send("3")
+            return []
+        prefix = f"42{NAMESPACE},"
+        return json.loads(message[len(prefix) :]) if message.startswith(prefix) else []
+
+    async def _hydrated(self) -> bool:
+        packet = await self._packets()
+        delta = packet[1].get("delta", {}) if len(packet) == 2 else {}
+        return any(update.get("is_hydrated_rx_state_") for update in delta.values())
+
+    async def submit(self) -> None:
+        """Send the form as the browser encodes it and wait for 'sent' (or a failure)."""
+        fields = {
+            "name": f"Visitor {self.index}",
+            "email": f"visitor{self.index}@example.com",
+            "subject": self.subject,
+            # --baseline: too short, so the server answers with an error and stores nothing.
+            "message": "Too short"
+            if self.invalid
+            else "We would like to talk about an AI caller for our clinic.",
+            "language": "en",
+            "page": "/contact",
+            "website": "",
+        }
+        event = {
+            "name": SUBMIT,
+            "payload": {
+                "form_data": {"__reflex_form_data__": [[key, value] for key, value in fields.items()]}
+            },
+            "router_data": {"pathname": "/contact", "asPath": "/contact"},
+        }
+        started = time.perf_counter()
+        await self.ws.send(_socketio("event", event))
+        while self.status != "sent":
+            packet = await self._packets()
+            state = packet[1].get("delta", {}).get(STATE, {}) if len(packet) == 2 else {}
+            self.status = state.get("status_rx_state_", self.status)
+            self.failure = state.get("failure_rx_state_", self.failure)
+            if self.failure or state.get("errors_rx_state_"):
+                self.status = "answered" if self.invalid else self.status
+                break
+        self.latency_s = time.perf_counter() - started
+
+    async def close(self) -> None:
+        if self.ws is not None:
+            await self.ws.close()
+
+
+async def run(base_url: str, n: int, run_id: str, invalid: bool) -> tuple[list[Visitor], float]:
+    """Connect n visitors, then let all submit at once; returns them and the wall time."""
+    visitors = [Visitor(base_url, index, run_id, invalid) for index in range(n)]
+    # Connect in modest batches, as n visitors opening the page would over a moment.
+    for start in range(0, n, 50):
+        await asyncio.gather(*(visitor.connect() for visitor in visitors[start : start + 50]))
+    started = time.perf_counter()
+    await asyncio.gather(*(visitor.submit() for visitor in visitors), return_exceptions=True)
+    elapsed = time.perf_counter() - started
+    await asyncio.gather(*(visitor.close() for visitor in visitors), return_exceptions=True)
+    return visitors, elapsed
+
+
+def _free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+@contextlib.contextmanager
+def own_server(database_url: str) -> Iterator[str]:
+    """Build and serve the production app on a free port; stopped by its process group."""
+    port = _free_port()
+    env = dict(os.environ)
+    env["PATH"] = os.pathsep.join(
+        [str(ROOT / ".tools/node_modules/.bin"), str(ROOT / ".venv/bin"), env["PATH"]]
+    )
+    env.update(REFLEX_USE_SYSTEM_BUN="1", DATABASE_URL=database_url, CONTACT_RATE_LIMIT="1000000")
+    env.pop("CONTACT_WEBHOOK_URL", None)
+    log = tempfile.NamedTemporaryFile("w", prefix="contact-bench-", suffix=".log", delete=False)
+    command = ["reflex", "run", "--env", "prod", "--single-port", "--frontend-port", str(port)]
+    process = subprocess.Popen(
+        [*command, "--backend-port", str(port)],
+        cwd=ROOT,
+        env=env,
+        stdout=log,
+        stderr=subprocess.STDOUT,
+        start_new_session=True,
+    )
+    url = f"http://localhost:{port}"
+    try:
+        deadline = time.monotonic() + 600
+        while time.monotonic() < deadline:
+            if process.poll() is not None:
+                raise SystemExit(f"server exited; see {log.name}")
+            with contextlib.suppress(httpx.HTTPError):
+                if httpx.get(url + "/contact", timeout=2).status_code == 200:
+                    break
+            time.sleep(0.5)
+        print(f"server ready at {url} (log: {log.name})", file=sys.stderr)
+        yield url
+    finally:
+        os.killpg(process.pid, signal.SIGTERM)
+        process.wait(timeout=30)
+
+
+def report(visitors: list[Visitor], elapsed: float, rows: int | None) -> None:
+    """Print the figures of one run."""
+    sent = [visitor for visitor in visitors if visitor.status in ("sent", "answered")]
+    latencies = sorted(visitor.latency_s for visitor in sent if visitor.latency_s is not None)
+    print(f"visitors submitting at once : {len(visitors)}")
+    print(f"answered ('Message Sent')   : {len(sent)}")
+    refused = [visitor.failure for visitor in visitors if visitor.failure]
+    if refused:
+        print(f"refused (first reason)      : {len(refused)} ({refused[0][:80]})")
+    print(f"wall time                   : {elapsed:.2f} s")
+    print(f"messages per second         : {len(sent) / elapsed:.1f}")
+    if latencies:
+        p95 = latencies[min(len(latencies) - 1, int(len(latencies) * 0.95))]
+        print(
+            f"latency submit -> sent      : median {statistics.median(latencies) * 1000:.0f} ms, "
+            f"p95 {p95 * 1000:.0f} ms, max {latencies[-1] * 1000:.0f} ms"
+        )
+    print(f"rows arrived in the database: {rows if rows is not None else 'unknown (pass --database-url)'}")
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument("-n", type=int, default=200, help="visitors submitting at once (default 200)")
+    parser.add_argument("--url", help="an already running site; default: build and serve one")
+    parser.add_argument("--database-url", help="the server's database, to count the rows that arrived")
+    parser.add_argument(
+        "--baseline",
+        action="store_true",
+        help="send too-short messages: the framework's round trip without storage",
+    )
+    args = parser.parse_args()
+    run_id = uuid.uuid4().hex[:8]
+    database_url = args.database_url
+    with contextlib.ExitStack() as stack:
+        if args.url:
+            base_url = args.url.rstrip("/")
+        else:
+            if not database_url:
+                folder = stack.enter_context(tempfile.TemporaryDirectory(prefix="contact-bench-"))
+                database_url = f"sqlite:///{folder}/messages.db"
+            migrate(create_engine(database_url))
+            base_url = stack.enter_context(own_server(database_url))
+        visitors, elapsed = asyncio.run(run(base_url, args.n, run_id, args.baseline))
+        rows = None
+        if database_url:
+            engine = create_engine(database_url)
+            rows = sum(1 for row in store.messages(engine) if row.subject.startswith(f"Benchmark {run_id} "))
+            engine.dispose()
+        report(visitors, elapsed, rows)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,61 @@
+"""What the e2e server stores contact messages in and delivers them to: a throw-away SQLite
+file and a local webhook receiver, both owned by the test session (issue 6)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+import sqlalchemy as sa
+
+from agency_site.leads import ContactMessage, store
+from agency_site.leads.database import create_engine, migrate
+from tests.webhook_receiver import WebhookReceiver
+
+
+@dataclass
+class ContactBackend:
+    """The e2e server's database folder and webhook, and the env that points the server at them."""
+
+    folder: Path
+    engine: sa.Engine
+    webhook: WebhookReceiver
+
+    @property
+    def env(self) -> dict[str, str]:
+        return {
+            "DATABASE_URL": str(self.engine.url),
+            "CONTACT_WEBHOOK_URL": self.webhook.url,
+            "CONTACT_WEBHOOK_BACKOFF_S": "0.05",
+            "CONTACT_RETRY_INTERVAL_S": "1",
+            # Many tests (the contact page's too) send messages from this one machine.
+            "CONTACT_RATE_LIMIT": "10000",
+        }
+
+    def rows(self, **filters: str) -> list[ContactMessage]:
+        return list(store.messages(self.engine, **filters))
+
+    def row_with_subject(self, subject: str) -> ContactMessage | None:
+        return next((row for row in self.rows() if row.subject == subject), None)
+
+    def stop_database(self) -> Path:
+        """Take the database away, as a crashed disk or unmounted volume would."""
+        away = self.folder.with_name(self.folder.name + "-away")
+        self.folder.rename(away)
+        return away
+
+    def start_database(self, away: Path) -> None:
+        away.rename(self.folder)
+
+    def stop(self) -> None:
+        self.webhook.stop()
+        self.engine.dispose()
+
+
+def start_contact_backend(tmp: Path) -> ContactBackend:
+    """A migrated SQLite database under `tmp` and a running webhook receiver."""
+    folder = tmp / "database"
+    folder.mkdir()
+    engine = create_engine(f"sqlite:///{folder / 'messages.db'}")
+    migrate(engine)
+    return ContactBackend(folder=folder, engine=engine, webhook=WebhookReceiver())

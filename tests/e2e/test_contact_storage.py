@@ -1,0 +1,192 @@
+"""Contact messages are really stored and delivered, and never lost (issue 6), in the browser."""
+
+from __future__ import annotations
+
+import time
+import uuid
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from agency_site.constants import LANGUAGES
+from agency_site.content import get_content
+from agency_site.i18n import localized_path, t
+from agency_site.leads import MAX_LENGTHS, MessageStatus
+from agency_site.state.contact_form import FORM_FIELDS, HONEYPOT_FIELD
+
+from .conftest import Visit
+from .contact_backend import ContactBackend
+
+SITE_EMAIL = str(get_content().site.contact.email)
+
+
+def a_message(**overrides: str) -> dict[str, str]:
+    """Valid values with a subject no other test uses, to find this message's row."""
+    values = {
+        "name": "Ada Lovelace",
+        "email": "ada@example.com",
+        "subject": f"Project enquiry {uuid.uuid4().hex[:8]}",
+        "message": "We would like an AI caller that books appointments for our clinic.",
+    }
+    values.update(overrides)
+    return values
+
+
+def open_form(visit: Visit, lang: str) -> Page:
+    visit.goto(localized_path(lang, "/contact"))
+    return visit.page
+
+
+def fill_and_send(page: Page, values: dict[str, str]) -> None:
+    for name, value in values.items():
+        page.locator(f"#contact-form [name='{name}']").fill(value)
+    page.get_by_test_id("contact-submit").click()
+
+
+def expect_kept(page: Page, values: dict[str, str]) -> None:
+    for name, value in values.items():
+        expect(page.locator(f"#contact-form [name='{name}']")).to_have_value(value)
+
+
+def wait_for(condition, timeout_s: float = 15.0):
+    """Poll the database (not the browser) until `condition()` returns something truthy."""
+    deadline = time.monotonic() + timeout_s
+    while time.monotonic() < deadline:
+        if result := condition():
+            return result
+        time.sleep(0.1)
+    raise AssertionError(f"not reached within {timeout_s}s: {condition}")
+
+
+def wait_for_status(backend: ContactBackend, subject: str, status: MessageStatus):
+    """The row of `subject` once it has `status` (the server delivers in the background)."""
+    return wait_for(lambda: (row := backend.row_with_subject(subject)) and row.status == status and row)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_message_sent_in_the_browser_is_stored_and_delivered(
+    visit: Visit, contact_backend: ContactBackend, lang: str
+) -> None:
+    page = open_form(visit, lang)
+    values = a_message(name="  Jörg Müller  ")
+    fill_and_send(page, values)
+    expect(page.get_by_test_id("contact-submit")).to_have_text(t(lang, "contact-sent"))
+    # 'Message Sent' is shown only once the row is committed: it is there now.
+    row = contact_backend.row_with_subject(values["subject"])
+    assert row is not None
+    assert (row.name, row.email, row.message) == ("Jörg Müller", values["email"], values["message"])
+    assert (row.language, row.page) == (lang, localized_path(lang, "/contact"))
+    delivered = wait_for_status(contact_backend, values["subject"], MessageStatus.DELIVERED)
+    assert delivered.delivery_attempts == 1
+    assert contact_backend.webhook.subjects().count(values["subject"]) == 1
+    assert visit.foreign_requests == []
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_stopped_database_keeps_the_text_and_says_not_sent(
+    visit: Visit, contact_backend: ContactBackend, lang: str
+) -> None:
+    page = open_form(visit, lang)
+    values = a_message(message="Please call me back about a chatbot for our online shop.")
+    away = contact_backend.stop_database()
+    try:
+        fill_and_send(page, values)
+        failure = page.get_by_test_id("contact-failure")
+        expect(failure).to_have_text(t(lang, "contact-not-sent", email=SITE_EMAIL))
+        expect(failure).to_contain_text(SITE_EMAIL)
+        button = page.get_by_test_id("contact-submit")
+        expect(button).to_have_text(t(lang, "contact-send"))
+        expect(button).to_be_enabled()
+        expect_kept(page, values)
+        expect(page.locator("[data-sonner-toast]")).to_have_count(0)
+    finally:
+        contact_backend.start_database(away)
+    assert contact_backend.row_with_subject(values["subject"]) is None
+    # The database is back: the same text, sent again, arrives once and the notice goes.
+    page.get_by_test_id("contact-submit").click()
+    expect(page.get_by_test_id("contact-submit")).to_have_text(t(lang, "contact-sent"))
+    expect(page.get_by_test_id("contact-failure")).to_have_count(0)
+    assert len([row for row in contact_backend.rows() if row.subject == values["subject"]]) == 1
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_too_long_input_is_refused_by_the_server_and_kept(
+    desktop: Visit, contact_backend: ContactBackend, lang: str
+) -> None:
+    page = open_form(desktop, lang)
+    values = a_message(name="N" * (MAX_LENGTHS["name"] + 1), message="M" * (MAX_LENGTHS["message"] + 1))
+    fill_and_send(page, values)
+    expect(page.get_by_test_id("error-name")).to_have_text(
+        t(lang, "field-max-error", max=MAX_LENGTHS["name"])
+    )
+    expect(page.get_by_test_id("error-message")).to_have_text(
+        t(lang, "field-max-error", max=MAX_LENGTHS["message"])
+    )
+    expect(page.get_by_test_id("error-subject")).to_have_count(0)
+    expect_kept(page, values)
+    assert contact_backend.row_with_subject(values["subject"]) is None
+
+
+def test_markup_is_stored_as_text_and_never_rendered(desktop: Visit, contact_backend: ContactBackend) -> None:
+    page = open_form(desktop, "en")
+    markup = '<img src="x" id="injected" onerror="window.__pwned = 1"> <b>bold</b> please call us'
+    values = a_message(name="<i>Ada</i>", message=markup)
+    fill_and_send(page, values)
+    expect(page.get_by_test_id("contact-submit")).to_have_text(t("en", "contact-sent"))
+    row = contact_backend.row_with_subject(values["subject"])
+    assert row is not None and (row.name, row.message) == ("<i>Ada</i>", markup)
+    assert page.locator("#injected").count() == 0
+    assert page.evaluate("window.__pwned") is None
+
+
+def test_a_filled_honeypot_looks_sent_is_kept_as_spam_and_not_delivered(
+    desktop: Visit, contact_backend: ContactBackend
+) -> None:
+    page = open_form(desktop, "en")
+    spam = a_message()
+    # Bots fill every input they find, including the one people never see.
+    page.locator(f"#contact-form [name='{HONEYPOT_FIELD}']").evaluate(
+        "el => { el.value = 'https://spam.example'; }"
+    )
+    fill_and_send(page, spam)
+    button = page.get_by_test_id("contact-submit")
+    expect(button).to_have_text(t("en", "contact-sent"))
+    row = contact_backend.row_with_subject(spam["subject"])
+    assert row is not None and row.status == MessageStatus.SPAM
+    # A real message sent after it is delivered; the spam, stored earlier, never is.
+    expect(button).to_have_text(t("en", "contact-send"), timeout=10_000)
+    real = a_message()
+    fill_and_send(page, real)
+    wait_for(lambda: real["subject"] in contact_backend.webhook.subjects())
+    assert spam["subject"] not in contact_backend.webhook.subjects()
+    assert contact_backend.row_with_subject(spam["subject"]).delivery_attempts == 0
+
+
+def test_a_receiver_outage_never_delays_the_visitor_and_loses_nothing(
+    desktop: Visit, contact_backend: ContactBackend
+) -> None:
+    page = open_form(desktop, "en")
+    values = a_message()
+    contact_backend.webhook.down.set()
+    try:
+        started = time.monotonic()
+        fill_and_send(page, values)
+        expect(page.get_by_test_id("contact-submit")).to_have_text(t("en", "contact-sent"))
+        assert time.monotonic() - started < 3
+        failed = wait_for_status(contact_backend, values["subject"], MessageStatus.FAILED)
+        assert "503" in failed.last_error
+    finally:
+        contact_backend.webhook.down.clear()
+    # The server's background task delivers it once the receiver is back.
+    delivered = wait_for_status(contact_backend, values["subject"], MessageStatus.DELIVERED)
+    assert delivered.delivery_attempts > failed.delivery_attempts
+    assert contact_backend.webhook.subjects().count(values["subject"]) == 1
+
+
+def test_every_visible_field_is_sent(desktop: Visit) -> None:
+    # The page renders exactly the fields the server reads; a renamed input would lose text.
+    page = open_form(desktop, "en")
+    names = page.locator("#contact-form :is(input, textarea):not([type=hidden])").evaluate_all(
+        "els => els.map(el => el.name)"
+    )
+    assert sorted(names) == sorted([*FORM_FIELDS, HONEYPOT_FIELD])

@@ -1,0 +1,128 @@
+"""Operators' CLI (issue 6, item 6): list, export, erase (GDPR Art. 17), purge (retention)."""
+
+from __future__ import annotations
+
+import asyncio
+import csv
+import io
+import subprocess
+import sys
+from datetime import timedelta
+
+import pytest
+import sqlalchemy as sa
+
+from agency_site.leads import Inbox, receive, store
+from agency_site.leads.cli import main, parser
+from agency_site.leads.database import create_engine
+from agency_site.leads.model import ContactMessage, utc_now
+from agency_site.settings import PROJECT_ROOT
+from tests.unit.leads.conftest import TEST_SETTINGS
+from tests.unit.leads.support import valid_form
+
+
+@pytest.fixture
+def sqlite_url(tmp_path) -> str:
+    return f"sqlite:///{tmp_path / 'cli.db'}"
+
+
+def run(url: str, *argv: str) -> str:
+    out = io.StringIO()
+    assert main(["--database-url", url, *argv], out=out) == 0
+    return out.getvalue()
+
+
+def run_on(engine: sa.Engine, *argv: str) -> str:
+    """A command on the test's database (a PostgreSQL schema has no URL of its own)."""
+    args = parser().parse_args(argv)
+    out = io.StringIO()
+    assert args.run(engine, args, out) == 0
+    return out.getvalue()
+
+
+def fill(engine: sa.Engine) -> None:
+    inbox = Inbox.create(engine, TEST_SETTINGS)
+    for form in (
+        valid_form(email="ada@example.com", subject="First message"),
+        valid_form(email="Grace@Example.com", subject="=HYPERLINK(evil)"),
+        valid_form(email="ada@example.com", subject="Second message"),
+        valid_form(website="spam", email="bot@example.com", subject="Cheap pills"),
+    ):
+        asyncio.run(receive(form, client="c", inbox=inbox))
+
+
+def age(engine: sa.Engine, subject: str, days: int) -> None:
+    table = ContactMessage.__table__
+    with engine.begin() as connection:
+        connection.execute(
+            sa.update(table)
+            .where(table.c.subject == subject)
+            .values(created_at=utc_now() - timedelta(days=days))
+        )
+
+
+def test_migrate_then_list(sqlite_url):
+    assert "up to date" in run(sqlite_url, "migrate")
+    assert run(sqlite_url, "list").strip() == "0 message(s)"
+
+
+def test_list_and_filter_by_status(engine):
+    fill(engine)
+    listing = run_on(engine, "list")
+    assert "4 message(s)" in listing and "Cheap pills" in listing
+    spam = run_on(engine, "list", "--status", "spam")
+    assert "1 message(s)" in spam and "bot@example.com" in spam and "ada@" not in spam
+
+
+def test_export_is_csv_that_spreadsheets_cannot_run(engine):
+    fill(engine)
+    records = list(csv.DictReader(io.StringIO(run_on(engine, "export"))))
+    assert len(records) == 4
+    assert [record["subject"] for record in records] == [
+        "First message",
+        "'=HYPERLINK(evil)",
+        "Second message",
+        "Cheap pills",
+    ]
+    assert records[0]["email"] == "ada@example.com" and records[3]["status"] == "spam"
+    assert records[0]["created_at"].endswith("+00:00")
+
+
+def test_erase_removes_every_message_of_one_address_case_insensitively(engine):
+    fill(engine)
+    assert "erased 2 message(s)" in run_on(engine, "erase", "--email", " ADA@example.com ")
+    assert sorted(row.email for row in store.messages(engine)) == ["Grace@Example.com", "bot@example.com"]
+    assert store.erase(engine, "grace@example.com") == 1
+
+
+def test_purge_deletes_only_messages_past_retention(engine):
+    fill(engine)
+    age(engine, "First message", 400)
+    age(engine, "Second message", 364)
+    assert "purged 1 message(s) older than 365 days" in run_on(engine, "purge")
+    assert "First message" not in [row.subject for row in store.messages(engine)]
+    assert "purged 1 message(s) older than 30 days" in run_on(engine, "purge", "--older-than", "30")
+
+
+def test_the_command_line_end_to_end(sqlite_url):
+    """Through `python -m agency_site.leads`, as an operator types it."""
+    run(sqlite_url, "migrate")
+    engine = create_engine(sqlite_url)
+    fill(engine)
+    age(engine, "First message", 366)
+
+    def cli(*argv: str) -> str:
+        result = subprocess.run(
+            [sys.executable, "-m", "agency_site.leads", *argv],
+            cwd=PROJECT_ROOT,
+            env={"DATABASE_URL": sqlite_url, "PATH": "/usr/bin:/bin"},
+            capture_output=True,
+            text=True,
+            check=True,
+        )
+        return result.stdout
+
+    assert cli("export").splitlines()[0].startswith("id,created_at,status")
+    assert "purged 1 message(s) older than 365 days" in cli("purge")
+    assert "erased 1 message(s) from ada@example.com" in cli("erase", "--email", "ada@example.com")
+    assert sorted(row.email for row in store.messages(engine)) == ["Grace@Example.com", "bot@example.com"]

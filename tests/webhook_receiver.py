@@ -1,0 +1,50 @@
+"""A local webhook for the leads tests (unit and e2e): records what it is sent, fails on request."""
+
+from __future__ import annotations
+
+import json
+import threading
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+
+class WebhookReceiver:
+    """Answers 503 to the first `failures` requests and while `down` is set, else 200."""
+
+    def __init__(self, failures: int = 0):
+        self.failures = failures
+        self.down = threading.Event()
+        self.requests: list[dict] = []
+        self.accepted: list[dict] = []
+        self.arrived = threading.Event()
+        receiver = self
+
+        class Handler(BaseHTTPRequestHandler):
+            def do_POST(self) -> None:  # noqa: N802 (http.server's name)
+                body = json.loads(self.rfile.read(int(self.headers["Content-Length"])))
+                self.send_response(receiver._answer(body))
+                self.end_headers()
+
+            def log_message(self, *args) -> None:
+                pass
+
+        self._server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        self.url = f"http://127.0.0.1:{self._server.server_address[1]}/leads"
+        threading.Thread(
+            target=self._server.serve_forever, kwargs={"poll_interval": 0.02}, daemon=True
+        ).start()
+
+    def _answer(self, body: dict) -> int:
+        self.requests.append(body)
+        if len(self.requests) <= self.failures or self.down.is_set():
+            return 503
+        self.accepted.append(body)
+        self.arrived.set()
+        return 200
+
+    def subjects(self) -> list[str]:
+        """Subjects of the messages it accepted, in arrival order."""
+        return [body["subject"] for body in self.accepted]
+
+    def stop(self) -> None:
+        self._server.shutdown()
+        self._server.server_close()
