@@ -64,9 +64,9 @@ def project_card(lang: str, project: Project, *, lazy: bool = True, heading: str
                 height=image.height,
                 loading="lazy" if lazy else "eager",
                 decoding="async",
-                class_name="h-full w-full object-cover transition duration-500 group-hover:scale-[1.03] motion-reduce:group-hover:scale-100",
+                class_name="aspect-[16/10] h-auto w-full object-cover transition duration-500 group-hover:scale-[1.03] motion-reduce:group-hover:scale-100",
             ),
-            class_name=f"aspect-[16/10] overflow-hidden {tone.soft}",
+            class_name=f"overflow-hidden {tone.soft}",
         ),
         rx.el.div(
             rx.el.p(

@@ -79,7 +79,7 @@ def screenshot(
             height=image.height,
             loading="lazy" if lazy else "eager",
             decoding="async",
-            class_name=f"h-full w-full object-{fit}",
+            class_name=f"aspect-[16/10] h-auto w-full object-{fit}",
         ),
         rx.el.span(
             rx.icon("maximize-2", size=18, aria_hidden="true"),
@@ -89,7 +89,7 @@ def screenshot(
         type="button",
         data_testid="screenshot",
         custom_attrs={"onClick": _open_preview(image, alt)},
-        class_name=f"group relative block aspect-[16/10] w-full cursor-zoom-in overflow-hidden rounded-3xl bg-slate-100 ring-1 ring-slate-200 {FOCUS}",
+        class_name=f"group relative block w-full cursor-zoom-in overflow-hidden rounded-3xl bg-slate-100 ring-1 ring-slate-200 {FOCUS}",
     )
 
 
