@@ -1,9 +1,220 @@
-"""Blog posts (content/blog/*.md, one file per post and language). Filled by the blog issue."""
+"""Blog posts: `content/blog/{lang}/{id}.md`, one Markdown file per post and language.
+
+Each file starts with YAML front matter between `---` lines (id, title, excerpt, author,
+date and, optionally, image) followed by the article in Markdown. The loader validates
+every file, renders the Markdown to sanitised HTML, computes the read time from the words
+and assigns each post its image from the stock list in `content/blog/images.yaml`
+(SPEC.md §3). Pages call `get_posts(lang)` / `get_post(lang, post_id)`.
+"""
 
 from __future__ import annotations
 
+import datetime
+import math
+import re
+from functools import lru_cache
 from pathlib import Path
 
+import nh3
+import yaml
+from markdown_it import MarkdownIt
+from PIL import Image
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-def load_blog(content_dir: Path) -> None:
-    """Validate every post; raises ContentError naming file and field."""
+from agency_site.constants import BLOG_POST_IDS, LANGUAGES
+from agency_site.content.loader import ContentError, load_language, read_yaml
+from agency_site.content.models import Strict
+from agency_site.settings import PROJECT_ROOT, get_settings
+
+# Read time (SPEC.md §3 shows 4 to 8 minutes for articles of 600 to 1200 words).
+WORDS_PER_MINUTE = 150
+ASSETS_DIR = PROJECT_ROOT / "assets"
+_FRONT_MATTER = re.compile(r"\A---\s*\n(.*?)\n---\s*\n(.*)\Z", re.DOTALL)
+_TAG = re.compile(r"<[^>]+>")
+_MARKDOWN = MarkdownIt("commonmark").enable("table")
+
+
+class FrontMatter(Strict):
+    """The YAML header of one post file."""
+
+    id: str
+    title: str = Field(min_length=1)
+    excerpt: str = Field(min_length=1)
+    author: str = Field(min_length=1)
+    date: datetime.date
+    # 1-based position in the stock image list; pins that image instead of the default
+    # 'position modulo the list' rule (SPEC.md §3: ai-healthcare always gets the fifth).
+    image: int | None = Field(default=None, ge=1)
+
+
+class StockImages(Strict):
+    """`content/blog/images.yaml`: the stock list and the placeholder for missing images."""
+
+    placeholder: str = Field(pattern=r"^/")
+    images: list[str] = Field(min_length=1)
+
+
+class BlogPost(BaseModel):
+    """One post in one language, ready to show."""
+
+    model_config = ConfigDict(frozen=True)
+
+    id: str
+    lang: str
+    title: str
+    excerpt: str
+    author: str
+    date: str  # display text in the post's language, e.g. 'April 15, 2024'
+    published: datetime.date
+    image: str  # path under assets/, e.g. '/blog/stock-05.webp'
+    image_width: int
+    image_height: int
+    placeholder: str  # shown when the image fails to load
+    read_minutes: int
+    html: str  # sanitised article body; empty when the file has no body yet
+
+    @property
+    def path(self) -> str:
+        """The spec's path of the article (unprefixed)."""
+        return f"/blog/{self.id}"
+
+    @property
+    def words(self) -> int:
+        return count_words(self.html)
+
+
+def render_markdown(text: str) -> str:
+    """Markdown to HTML, sanitised so a post can never inject script or styles."""
+    return nh3.clean(_MARKDOWN.render(text)).strip()
+
+
+def count_words(html: str) -> int:
+    """The words a reader reads: the text of the HTML without its tags."""
+    return len(_TAG.sub(" ", html).split())
+
+
+def read_minutes(html: str) -> int:
+    """Whole minutes to read `html`, rounded up, at least one."""
+    return max(1, math.ceil(count_words(html) / WORDS_PER_MINUTE))
+
+
+def display_date(published: datetime.date, strings: dict[str, str]) -> str:
+    """The date as the language writes it, from the `blog-months` and `blog-date` texts."""
+    months = [name.strip() for name in strings["blog-months"].split(",")]
+    return strings["blog-date"].format(
+        day=published.day, month=months[published.month - 1], year=published.year
+    )
+
+
+def image_size(path: str) -> tuple[int, int]:
+    """Width and height of an image under assets/, so pages reserve its space."""
+    with Image.open(ASSETS_DIR / path.lstrip("/")) as image:
+        return image.size
+
+
+def load_stock_images(content_dir: Path) -> StockImages:
+    """Validate the stock list; every listed file is checked when a post uses it."""
+    path = content_dir / "blog" / "images.yaml"
+    try:
+        return StockImages.model_validate(read_yaml(path))
+    except ValidationError as error:
+        raise _error(path, error) from None
+
+
+def assigned_image(position: int, front: FrontMatter, stock: StockImages) -> str:
+    """SPEC.md §3: the pinned image, else the list entry at position modulo its length;
+    the placeholder when that file does not exist."""
+    index = (front.image - 1) if front.image else position % len(stock.images)
+    if index >= len(stock.images):
+        return stock.placeholder
+    image = stock.images[index]
+    return image if (ASSETS_DIR / image.lstrip("/")).is_file() else stock.placeholder
+
+
+def _error(path: Path, error: ValidationError) -> ContentError:
+    first = error.errors()[0]
+    return ContentError(path, ".".join(str(p) for p in first["loc"]) or "(root)", first["msg"])
+
+
+def parse_post_file(path: Path) -> tuple[FrontMatter, str]:
+    """Split a post file into validated front matter and its Markdown body."""
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise ContentError(path, "(file)", "file is missing") from None
+    match = _FRONT_MATTER.match(text)
+    if not match:
+        raise ContentError(path, "(front matter)", "the file must start with front matter between --- lines")
+    try:
+        data = yaml.safe_load(match.group(1))
+    except yaml.YAMLError as error:
+        raise ContentError(path, "(front matter)", f"invalid YAML: {error}") from None
+    try:
+        front = FrontMatter.model_validate(data)
+    except ValidationError as error:
+        raise _error(path, error) from None
+    if front.id != path.stem:
+        raise ContentError(path, "id", f"must match the file name ({path.stem!r})")
+    return front, match.group(2)
+
+
+def load_blog(content_dir: Path) -> dict[str, list[BlogPost]]:
+    """Every post in every language, in BLOG_POST_IDS order; raises ContentError naming
+    the file and the field. Both languages must have the same posts, dates and images."""
+    stock = load_stock_images(content_dir)
+    posts: dict[str, list[BlogPost]] = {}
+    reference: dict[str, FrontMatter] = {}
+    for lang in LANGUAGES:
+        strings, _ = load_language(content_dir, lang)
+        posts[lang] = []
+        for position, post_id in enumerate(BLOG_POST_IDS):
+            path = content_dir / "blog" / lang / f"{post_id}.md"
+            front, body = parse_post_file(path)
+            first = reference.setdefault(post_id, front)
+            for field in ("date", "image"):
+                if getattr(front, field) != getattr(first, field):
+                    raise ContentError(path, field, "must be the same in every language")
+            html = render_markdown(body)
+            image = assigned_image(position, front, stock)
+            width, height = image_size(image)
+            posts[lang].append(
+                BlogPost(
+                    id=post_id,
+                    lang=lang,
+                    title=front.title,
+                    excerpt=front.excerpt,
+                    author=front.author,
+                    date=display_date(front.date, strings),
+                    published=front.date,
+                    image=image,
+                    image_width=width,
+                    image_height=height,
+                    placeholder=stock.placeholder,
+                    read_minutes=read_minutes(html),
+                    html=html,
+                )
+            )
+        _reject_strays(content_dir / "blog" / lang)
+    return posts
+
+
+def _reject_strays(folder: Path) -> None:
+    """A post file whose id is not in the route table would never be shown: say so."""
+    for path in sorted(folder.glob("*.md")):
+        if path.stem not in BLOG_POST_IDS:
+            raise ContentError(path, "id", "unknown post id; add it to constants.BLOG_POST_IDS")
+
+
+@lru_cache(maxsize=1)
+def _configured_posts() -> dict[str, list[BlogPost]]:
+    return load_blog(get_settings().content_dir)
+
+
+def get_posts(lang: str) -> list[BlogPost]:
+    """All posts in `lang`, in BLOG_POST_IDS order (the six home-teaser posts first)."""
+    return _configured_posts()[lang]
+
+
+def get_post(lang: str, post_id: str) -> BlogPost | None:
+    """The post `post_id` in `lang`, or None when there is no such post."""
+    return next((post for post in get_posts(lang) if post.id == post_id), None)

@@ -7,6 +7,7 @@ from reflex_components_core.el.elements.inline import A as PlainAnchor
 
 from agency_site.components.layout.footer import footer
 from agency_site.components.layout.header import header
+from agency_site.components.ui.behaviours import behaviours_script
 from agency_site.constants import LANGUAGES
 from agency_site.i18n import localized_path, t
 from agency_site.settings import get_settings
@@ -40,6 +41,8 @@ def head_links(lang: str, path: str, *, noindex: bool = False) -> list[rx.Compon
 def site_frame(lang: str, *content: rx.Component) -> rx.Component:
     """Skip link, header, the main content area and footer around `content`."""
     return rx.fragment(
+        # Before the content, so reveal hides nothing that was already painted.
+        behaviours_script(),
         PlainAnchor.create(
             t(lang, "skip-to-content"),
             href=f"#{MAIN_ID}",

@@ -1,0 +1,51 @@
+"""Contact (/contact): SPEC.md §2 'Contact'. Screen order: hero, form beside the contact
+cards, the office map, and the closing block pointing to the home FAQ."""
+
+from __future__ import annotations
+
+import reflex as rx
+
+from agency_site.components.layout.shell import page_shell
+from agency_site.i18n import localized_path, t
+from agency_site.pages import Page
+from agency_site.pages.blocks import BUTTON_LIGHT, SCROLL_TOP_ON_OPEN, closing_block, page_hero
+from agency_site.pages.contact.details import contact_cards
+from agency_site.pages.contact.form import contact_form
+from agency_site.pages.contact.office_map import office_map
+
+
+def _faq_block(lang: str) -> rx.Component:
+    # The home FAQ section has the anchor id "faq" (SPEC.md §2 'Home').
+    faq_href = localized_path(lang, "/") + "#faq"
+    return closing_block(
+        t(lang, "contact-faq-title"),
+        t(lang, "contact-faq-text"),
+        rx.el.a(
+            t(lang, "contact-faq-button"),
+            rx.icon("arrow-right", size=18, aria_hidden="true"),
+            href=faq_href,
+            data_testid="contact-faq-link",
+            class_name=BUTTON_LIGHT,
+        ),
+    )
+
+
+def contact_page(lang: str, path: str) -> Page:
+    """The contact page in `lang`."""
+    title = t(lang, "page-contact-title")
+    body = rx.el.div(
+        page_hero(t(lang, "contact-eyebrow"), title, t(lang, "contact-subtitle")),
+        rx.el.div(
+            rx.el.div(contact_form(lang, path), class_name="lg:col-span-7"),
+            rx.el.div(contact_cards(lang), class_name="lg:col-span-5"),
+            class_name="grid gap-8 lg:grid-cols-12",
+        ),
+        office_map(lang),
+        _faq_block(lang),
+        data_scroll=SCROLL_TOP_ON_OPEN,
+    )
+    return Page(
+        component=page_shell(lang, path, body),
+        title=title,
+        description=t(lang, "page-contact-description"),
+    )

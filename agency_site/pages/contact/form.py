@@ -1,0 +1,183 @@
+"""The contact form, rendered against agency_site.state.contact_form (the contract with the
+leads package): an uncontrolled <form> whose inputs are named after FORM_FIELDS, per-field
+messages from ContactFormState.errors, and a button that follows ContactFormState.status.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import reflex as rx
+
+from agency_site.i18n import localized_path, t
+from agency_site.pages.blocks import CARD, LINK
+from agency_site.state.contact_form import (
+    CONTACT_FORM_ID,
+    FORM_FIELDS,
+    HONEYPOT_FIELD,
+    LANGUAGE_FIELD,
+    PAGE_FIELD,
+    ContactFormState,
+)
+
+_INPUT = (
+    "mt-2 block w-full rounded-xl border border-slate-300 bg-white px-4 py-3 text-base text-slate-900 "
+    "shadow-sm placeholder:text-slate-400 transition focus:border-violet-500 focus:outline-none "
+    "focus:ring-4 focus:ring-violet-100 aria-[invalid=true]:border-rose-500 aria-[invalid=true]:ring-rose-100"
+)
+
+
+@dataclass(frozen=True)
+class Field:
+    """One visible form field: its input name and how the browser should help fill it."""
+
+    name: str
+    input_type: str = "text"
+    autocomplete: str = "off"
+    multiline: bool = False
+
+    @property
+    def input_id(self) -> str:
+        return f"contact-{self.name}"
+
+    @property
+    def error_id(self) -> str:
+        return f"contact-{self.name}-error"
+
+
+FIELDS = (
+    Field("name", autocomplete="name"),
+    Field("email", input_type="email", autocomplete="email"),
+    Field("subject"),
+    Field("message", multiline=True),
+)
+assert tuple(field.name for field in FIELDS) == FORM_FIELDS, "the form must offer every contract field"
+
+
+def _field(lang: str, field: Field) -> rx.Component:
+    has_error = ContactFormState.errors.contains(field.name)
+    control_props = {
+        "id": field.input_id,
+        "name": field.name,
+        "placeholder": t(lang, f"contact-{field.name}-placeholder"),
+        "auto_complete": field.autocomplete,
+        "aria_invalid": rx.cond(has_error, "true", "false"),
+        "aria_describedby": rx.cond(has_error, field.error_id, ""),
+        "required": True,
+        "class_name": _INPUT,
+    }
+    control = (
+        rx.el.textarea(rows=6, **control_props)
+        if field.multiline
+        else rx.el.input(type=field.input_type, **control_props)
+    )
+    return rx.el.div(
+        rx.el.label(
+            t(lang, f"contact-{field.name}-label"),
+            rx.el.span(" *", aria_hidden="true", class_name="text-violet-600"),
+            html_for=field.input_id,
+            class_name="text-sm font-semibold text-slate-800",
+        ),
+        control,
+        rx.cond(
+            has_error,
+            rx.el.p(
+                rx.icon("circle-alert", size=16, aria_hidden="true", class_name="mt-0.5 shrink-0"),
+                ContactFormState.errors[field.name],
+                id=field.error_id,
+                data_testid=f"error-{field.name}",
+                class_name="mt-2 flex gap-1.5 text-sm font-medium text-rose-600",
+            ),
+        ),
+        class_name="sm:col-span-2" if field.multiline or field.name == "subject" else "",
+    )
+
+
+def _hidden_fields(lang: str, path: str) -> list[rx.Component]:
+    """Language and page for the leads package, and the honeypot bots fill in and people never see."""
+    return [
+        rx.el.input(type="hidden", name=LANGUAGE_FIELD, value=lang),
+        rx.el.input(type="hidden", name=PAGE_FIELD, value=localized_path(lang, path)),
+        # Off-screen rather than display:none (some bots skip hidden inputs); aria-hidden and
+        # tabindex -1 keep it away from screen readers and keyboard users.
+        rx.el.div(
+            rx.el.label(
+                t(lang, "contact-honeypot-label"),
+                rx.el.input(type="text", name=HONEYPOT_FIELD, tab_index=-1, auto_complete="off"),
+            ),
+            aria_hidden="true",
+            class_name="absolute -left-[10000px] top-auto h-px w-px overflow-hidden",
+        ),
+    ]
+
+
+def _submit_button(lang: str) -> rx.Component:
+    status = ContactFormState.status
+    label = rx.match(
+        status,
+        (
+            "sending",
+            rx.fragment(
+                rx.icon("loader-circle", size=18, aria_hidden="true", class_name="animate-spin"),
+                t(lang, "contact-sending"),
+            ),
+        ),
+        ("sent", rx.fragment(rx.icon("circle-check", size=18, aria_hidden="true"), t(lang, "contact-sent"))),
+        rx.fragment(rx.icon("send", size=18, aria_hidden="true"), t(lang, "contact-send")),
+    )
+    return rx.el.button(
+        label,
+        type="submit",
+        disabled=status != "idle",
+        data_status=status,
+        data_testid="contact-submit",
+        class_name=(
+            "inline-flex w-full items-center justify-center gap-2 rounded-full px-6 py-3.5 text-base font-semibold "
+            "text-white shadow-sm transition focus-visible:outline-2 focus-visible:outline-offset-2 "
+            "focus-visible:outline-violet-600 sm:w-auto "
+            "bg-violet-600 hover:bg-violet-700 disabled:cursor-not-allowed "
+            "data-[status=sending]:bg-violet-400 data-[status=sent]:bg-emerald-600"
+        ),
+    )
+
+
+def contact_form(lang: str, path: str) -> rx.Component:
+    """The form card: four fields, hidden fields, the form-level failure text and the button."""
+    return rx.el.div(
+        rx.el.h2(
+            t(lang, "contact-form-title"), class_name="text-2xl font-bold tracking-tight text-slate-900"
+        ),
+        rx.el.p(t(lang, "contact-form-intro"), class_name="mt-2 text-sm text-slate-500"),
+        rx.el.form(
+            rx.el.div(*[_field(lang, field) for field in FIELDS], class_name="grid gap-6 sm:grid-cols-2"),
+            *_hidden_fields(lang, path),
+            rx.cond(
+                ContactFormState.failure != "",
+                rx.el.p(
+                    ContactFormState.failure,
+                    role="alert",
+                    data_testid="contact-failure",
+                    class_name="rounded-xl bg-rose-50 px-4 py-3 text-sm font-medium text-rose-700",
+                ),
+            ),
+            rx.el.div(
+                _submit_button(lang),
+                rx.el.p(
+                    t(lang, "contact-privacy-note"),
+                    " ",
+                    rx.el.a(
+                        t(lang, "contact-privacy-link"),
+                        href=localized_path(lang, "/datenschutz"),
+                        class_name=LINK,
+                    ),
+                    class_name="text-sm text-slate-500",
+                ),
+                class_name="flex flex-col gap-4 sm:flex-row sm:items-center sm:gap-6",
+            ),
+            id=CONTACT_FORM_ID,
+            no_validate=True,
+            on_submit=ContactFormState.submit,
+            class_name="relative mt-8 space-y-6",
+        ),
+        class_name=f"{CARD} p-6 sm:p-10",
+    )

@@ -1,0 +1,85 @@
+"""Blog teaser: the six home posts of SPEC.md §2 and 'View All Articles' (posts from the blog loader)."""
+
+from __future__ import annotations
+
+import reflex as rx
+
+from agency_site.components.ui.reveal import reveal_attrs
+from agency_site.components.ui.section import arrow_label
+from agency_site.constants import BLOG_POST_IDS, HOME_BLOG_TEASER_COUNT
+from agency_site.content.blog import BlogPost, get_posts
+from agency_site.i18n import localized_path, t
+from agency_site.pages.home.common import home_section
+
+HOME_POST_IDS = BLOG_POST_IDS[:HOME_BLOG_TEASER_COUNT]
+
+
+def teaser_posts(lang: str) -> list[BlogPost]:
+    """The home posts in SPEC.md's order."""
+    by_id = {post.id: post for post in get_posts(lang)}
+    return [by_id[post_id] for post_id in HOME_POST_IDS]
+
+
+def short_date(date: str) -> str:
+    """SPEC.md §3: the home card shows the date only up to its first space."""
+    return date.split(" ", 1)[0]
+
+
+def post_card(lang: str, post: BlogPost, index: int) -> rx.Component:
+    """Image, date, read time, title and excerpt, linking to the article."""
+    return rx.el.a(
+        rx.el.div(
+            rx.el.img(
+                src=post.image,
+                alt="",
+                # Reflex would turn width/height props into CSS; these must be attributes.
+                custom_attrs={"width": str(post.image_width), "height": str(post.image_height)},
+                loading="lazy",
+                decoding="async",
+                class_name="h-full w-full object-cover transition duration-500 group-hover:scale-105",
+            ),
+            class_name="aspect-[16/9] overflow-hidden bg-slate-100",
+        ),
+        rx.el.div(
+            rx.el.p(
+                rx.el.time(
+                    short_date(post.date),
+                    date_time=post.published.isoformat(),
+                    title=post.date,
+                    custom_attrs={"data-testid": "post-date"},
+                ),
+                rx.el.span("·", aria_hidden="true"),
+                rx.el.span(t(lang, "blog-min-read", minutes=post.read_minutes)),
+                class_name="flex items-center gap-2 text-xs font-medium uppercase tracking-wide text-violet-700",
+            ),
+            rx.el.h3(
+                post.title,
+                class_name="mt-3 text-lg font-semibold leading-snug text-slate-900 group-hover:text-violet-700",
+            ),
+            rx.el.p(
+                post.excerpt, class_name="mt-2 line-clamp-3 flex-1 text-sm leading-relaxed text-slate-600"
+            ),
+            arrow_label(t(lang, "blog-read-more")),
+            class_name="flex flex-1 flex-col p-6",
+        ),
+        href=localized_path(lang, post.path),
+        class_name=(
+            "group flex h-full flex-col overflow-hidden rounded-3xl border border-slate-200 bg-white shadow-sm "
+            "transition hover:-translate-y-1 hover:shadow-lg focus-visible:outline-2 focus-visible:outline-offset-4 "
+            "focus-visible:outline-violet-600"
+        ),
+        custom_attrs={**reveal_attrs(index % 3), "data-testid": f"home-post-{post.id}"},
+    )
+
+
+def blog_teaser(lang: str) -> rx.Component:
+    """Six post cards and the button to the blog."""
+    return home_section(
+        lang,
+        "blog",
+        rx.el.div(
+            *[post_card(lang, post, index) for index, post in enumerate(teaser_posts(lang))],
+            class_name="mt-12 grid gap-6 sm:grid-cols-2 lg:grid-cols-3",
+        ),
+        action=("home-blog-view-all", "/blog"),
+    )

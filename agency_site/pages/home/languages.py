@@ -1,0 +1,50 @@
+"""Multilingual video demo: five languages; switching reloads the player (SPEC.md §2)."""
+
+from __future__ import annotations
+
+import reflex as rx
+
+from agency_site.components.embeds.click_to_load import Poster
+from agency_site.components.embeds.video_card import VideoChoice, video_card, video_language_picker
+from agency_site.components.ui.reveal import reveal_attrs
+from agency_site.content import get_content
+from agency_site.i18n import t
+from agency_site.pages.home.common import home_section
+
+LANGUAGES_POSTER = Poster("/home/languages-poster.webp", 1280, 720)
+VIDEO_TESTID = "language-video"
+
+
+def language_choices() -> list[VideoChoice]:
+    """The five home video languages of `content/site.yaml`, English first."""
+    return [
+        VideoChoice(id=item.id, name=item.name, video_id=item.video_id, player_params=item.player_params)
+        for item in get_content().site.videos.home_languages
+    ]
+
+
+def language_demo(lang: str) -> rx.Component:
+    """Heading, language picker and the video card it controls."""
+    choices = language_choices()
+    first = choices[0]
+    return home_section(
+        lang,
+        "languages",
+        rx.el.div(
+            video_language_picker(
+                lang, target_testid=VIDEO_TESTID, choices=choices, label=t(lang, "home-languages-label")
+            ),
+            video_card(
+                lang,
+                video_id=first.video_id,
+                player_params=first.player_params,
+                poster=LANGUAGES_POSTER,
+                title=t(lang, "home-languages-video-title"),
+                play_pause=True,
+                testid=VIDEO_TESTID,
+                class_name="mt-8 shadow-xl shadow-violet-900/10",
+            ),
+            class_name="mx-auto mt-10 max-w-4xl",
+            custom_attrs=reveal_attrs(),
+        ),
+    )

@@ -1,0 +1,183 @@
+"""Contact page: hero, the form's rules and states (SPEC.md §4, §5), contact cards, the FAQ link."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from agency_site.constants import CONTACT_SENT_MS, LANGUAGES
+from agency_site.content import get_content
+from agency_site.i18n import localized_path, t
+from agency_site.state.contact_form import ERROR_KEYS, HONEYPOT_FIELD, LANGUAGE_FIELD, PAGE_FIELD
+
+from .conftest import Visit
+
+VALID = {
+    "name": "Jo",
+    "email": "jo@example.com",
+    "subject": "Hello",
+    "message": "0123456789",
+}
+# SPEC.md §5: per field, a value one character short of the rule, and the shortest that passes.
+BOUNDARIES = {
+    "name": ("J", "Jo"),
+    "email": ("jo@examplecom", "jo@example.com"),
+    "subject": ("Hell", "Hello"),
+    "message": ("012345678", "0123456789"),
+}
+
+
+def _fill(page: Page, values: dict[str, str]) -> None:
+    for name, value in values.items():
+        page.locator(f"#contact-form [name='{name}']").fill(value)
+
+
+def _submit(page: Page) -> None:
+    page.get_by_test_id("contact-submit").click()
+
+
+def _field(page: Page, name: str):
+    return page.locator(f"#contact-form [name='{name}']")
+
+
+def open_contact(visit: Visit, lang: str) -> Page:
+    visit.goto(localized_path(lang, "/contact"))
+    return visit.page
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_hero_form_and_labels(visit: Visit, lang: str) -> None:
+    page = open_contact(visit, lang)
+    expect(page.get_by_test_id("screen-title")).to_have_text(t(lang, "page-contact-title"))
+    expect(page.get_by_text(t(lang, "contact-subtitle"))).to_be_visible()
+    for name in VALID:
+        expect(page.get_by_label(t(lang, f"contact-{name}-label"))).to_be_visible()
+    expect(page.get_by_test_id("contact-submit")).to_have_text(t(lang, "contact-send"))
+    form = page.locator("#contact-form")
+    expect(form).to_have_attribute("novalidate", "")
+    expect(form.locator(f"input[type=hidden][name='{LANGUAGE_FIELD}']")).to_have_value(lang)
+    expect(form.locator(f"input[type=hidden][name='{PAGE_FIELD}']")).to_have_value(
+        localized_path(lang, "/contact")
+    )
+    honeypot = form.locator(f"[name='{HONEYPOT_FIELD}']")
+    expect(honeypot).to_have_attribute("tabindex", "-1")
+    expect(honeypot).to_have_attribute("autocomplete", "off")
+    assert honeypot.evaluate("el => el.closest('[aria-hidden=true]') !== null")
+    assert not honeypot.is_visible() or honeypot.bounding_box()["x"] < 0
+    assert visit.foreign_requests == []
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_empty_form_shows_every_message(desktop: Visit, lang: str) -> None:
+    page = open_contact(desktop, lang)
+    _submit(page)
+    for name, key in ERROR_KEYS.items():
+        message = page.get_by_test_id(f"error-{name}")
+        expect(message).to_have_text(t(lang, key))
+        expect(_field(page, name)).to_have_attribute("aria-invalid", "true")
+        expect(_field(page, name)).to_have_attribute("aria-describedby", f"contact-{name}-error")
+    expect(page.get_by_test_id("contact-submit")).to_have_text(t(lang, "contact-send"))
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("name", list(BOUNDARIES))
+def test_each_rule_one_short_fails_and_the_minimum_passes(desktop: Visit, lang: str, name: str) -> None:
+    page = open_contact(desktop, lang)
+    too_short, passing = BOUNDARIES[name]
+    # Leave another field empty, so the passing case is checked without sending a message.
+    other = "message" if name != "message" else "name"
+    _fill(page, {**VALID, name: too_short, other: ""})
+    _submit(page)
+    expect(page.get_by_test_id(f"error-{name}")).to_have_text(t(lang, ERROR_KEYS[name]))
+    expect(page.get_by_test_id(f"error-{other}")).to_be_visible()
+
+    _fill(page, {name: passing})
+    _submit(page)
+    expect(page.get_by_test_id(f"error-{name}")).to_have_count(0)
+    expect(_field(page, name)).to_have_attribute("aria-invalid", "false")
+    expect(page.get_by_test_id(f"error-{other}")).to_be_visible()
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_valid_message_is_sent_then_the_form_resets(desktop: Visit, lang: str) -> None:
+    page = open_contact(desktop, lang)
+    button = page.get_by_test_id("contact-submit")
+    # Record every status the button passes through; 'sending' may last only a moment.
+    button.evaluate(
+        """el => {
+            window.__statuses = [el.dataset.status];
+            new MutationObserver(() => window.__statuses.push(el.dataset.status))
+                .observe(el, {attributes: true, attributeFilter: ['data-status']});
+        }"""
+    )
+    _fill(page, {**VALID, "name": "Jordan Example", "message": "We would like an AI caller for our clinic."})
+    _submit(page)
+    expect(button).to_have_text(t(lang, "contact-sent"))
+    expect(button).to_be_disabled()
+    expect(button.locator("svg")).to_have_count(1)  # the check icon
+    toast = page.locator("[data-sonner-toast]")
+    expect(toast).to_contain_text(t(lang, "contact-success-title"))
+    expect(toast).to_contain_text(t(lang, "contact-success-description"))
+    for name in VALID:
+        expect(_field(page, name)).to_have_value("")
+    expect(page.get_by_test_id("error-name")).to_have_count(0)
+    # Back to idle after CONTACT_SENT_MS.
+    expect(button).to_have_text(t(lang, "contact-send"), timeout=CONTACT_SENT_MS + 5000)
+    expect(button).to_be_enabled()
+    statuses = page.evaluate("window.__statuses")
+    assert (
+        statuses[0] == "idle" and "sending" in statuses and statuses.index("sending") < statuses.index("sent")
+    )
+    assert desktop.foreign_requests == []
+
+
+def test_sending_disables_the_button_and_says_so(desktop: Visit) -> None:
+    page = open_contact(desktop, "en")
+    button = page.get_by_test_id("contact-submit")
+    button.evaluate(
+        """el => {
+            window.__sending = [];
+            new MutationObserver(() => {
+                if (el.dataset.status === 'sending') window.__sending.push([el.textContent, el.disabled]);
+            }).observe(el, {attributes: true, childList: true, subtree: true});
+        }"""
+    )
+    _fill(page, {**VALID, "name": "Sam Example"})
+    _submit(page)
+    expect(button).to_have_text(t("en", "contact-sent"))
+    seen = page.evaluate("window.__sending")
+    assert seen and all(text == t("en", "contact-sending") and disabled for text, disabled in seen)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_contact_cards_link_phones_and_email(visit: Visit, lang: str) -> None:
+    page = open_contact(visit, lang)
+    site = get_content().site
+    office = page.get_by_test_id("contact-office")
+    expect(office).to_contain_text(site.office.district)
+    expect(office).to_contain_text(site.office.city)
+    phones = page.get_by_test_id("contact-phones").get_by_role("link")
+    expect(phones).to_have_count(3)
+    for index, phone in enumerate(site.contact.phones):
+        expect(phones.nth(index)).to_have_text(phone.number)
+        expect(phones.nth(index)).to_have_attribute("href", phone.tel_href)
+    email = page.get_by_test_id("contact-email").get_by_role("link")
+    expect(email).to_have_attribute("href", f"mailto:{site.contact.email}")
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_closing_block_links_to_the_home_faq(desktop: Visit, lang: str) -> None:
+    page = open_contact(desktop, lang)
+    link = page.get_by_test_id("contact-faq-link")
+    expect(link).to_have_text(t(lang, "contact-faq-button"))
+    expect(link).to_have_attribute("href", localized_path(lang, "/") + "#faq")
+
+
+def test_page_opens_at_its_top(desktop: Visit) -> None:
+    page = desktop.page
+    desktop.goto("/about")
+    page.evaluate("window.scrollTo(0, document.body.scrollHeight)")
+    page.wait_for_function("window.scrollY > 0")
+    page.get_by_test_id("site-footer").get_by_role("link", name=t("en", "nav-contact")).click()
+    expect(page.get_by_test_id("screen-title")).to_have_text(t("en", "page-contact-title"))
+    page.wait_for_function("window.scrollY === 0")

@@ -1,0 +1,139 @@
+"""Blog loading: the real posts validate; read time, images and HTML follow SPEC.md §3."""
+
+from __future__ import annotations
+
+import datetime
+import shutil
+from pathlib import Path
+
+import pytest
+
+from agency_site.constants import BLOG_POST_IDS, LANGUAGES, STOCK_IMAGE_COUNT
+from agency_site.content import ContentError
+from agency_site.content.blog import (
+    WORDS_PER_MINUTE,
+    get_post,
+    get_posts,
+    load_blog,
+    load_stock_images,
+    read_minutes,
+    render_markdown,
+)
+from agency_site.settings import PROJECT_ROOT
+
+CONTENT = PROJECT_ROOT / "content"
+
+
+@pytest.fixture
+def content_copy(tmp_path: Path) -> Path:
+    target = tmp_path / "content"
+    shutil.copytree(CONTENT, target)
+    return target
+
+
+def _edit_post(content_dir: Path, lang: str, post_id: str, old: str, new: str) -> Path:
+    path = content_dir / "blog" / lang / f"{post_id}.md"
+    text = path.read_text()
+    assert old in text
+    path.write_text(text.replace(old, new, 1))
+    return path
+
+
+def _error(content_dir: Path) -> ContentError:
+    with pytest.raises(ContentError) as error:
+        load_blog(content_dir)
+    return error.value
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_eight_posts_home_teaser_ids_first(lang: str) -> None:
+    posts = get_posts(lang)
+    assert [post.id for post in posts] == list(BLOG_POST_IDS)
+    assert len(posts) == 8
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_posts_are_complete_articles(lang: str) -> None:
+    for post in get_posts(lang):
+        assert datetime.date(2024, 3, 15) <= post.published <= datetime.date(2024, 4, 15), post.id
+        assert post.title and post.excerpt and post.author
+
+
+def test_dates_read_as_each_language_writes_them() -> None:
+    assert get_post("en", "ai-everyday-life").date == "April 15, 2024"
+    assert get_post("de", "ai-everyday-life").date == "15. April 2024"
+    assert get_post("de", "ethical-ai").date == "30. März 2024"
+
+
+def test_read_time_is_computed_from_the_words() -> None:
+    assert read_minutes("<p>" + "word " * WORDS_PER_MINUTE + "</p>") == 1
+    assert read_minutes("<p>" + "word " * (WORDS_PER_MINUTE + 1) + "</p>") == 2
+    assert read_minutes("") == 1
+
+
+def test_images_follow_the_stock_list() -> None:
+    stock = load_stock_images(CONTENT)
+    assert len(stock.images) == STOCK_IMAGE_COUNT
+    for position, post in enumerate(get_posts("en")):
+        expected = (
+            stock.images[4] if post.id == "ai-healthcare" else stock.images[position % STOCK_IMAGE_COUNT]
+        )
+        assert post.image == expected
+        assert (post.image_width, post.image_height) == (1200, 675)
+        assert (PROJECT_ROOT / "assets" / post.image.lstrip("/")).is_file()
+
+
+def test_missing_image_file_gives_the_placeholder(content_copy: Path) -> None:
+    images = content_copy / "blog" / "images.yaml"
+    images.write_text(images.read_text().replace("/blog/stock-03.webp", "/blog/no-such-image.webp"))
+    post = next(p for p in load_blog(content_copy)["en"] if p.id == "ai-cybersecurity")
+    assert post.image == "/blog/placeholder.webp"
+
+
+def test_markdown_is_sanitised() -> None:
+    html = render_markdown(
+        "Hello **there**\n\n<script>alert(1)</script>\n\n<img src=x onerror=alert(1)>\n\n"
+        '<a href="javascript:alert(1)">x</a>'
+    )
+    assert "<strong>there</strong>" in html
+    assert "<script" not in html and "onerror" not in html and 'href="javascript:' not in html
+
+
+def test_empty_body_gives_empty_html(content_copy: Path) -> None:
+    path = content_copy / "blog" / "en" / "ethical-ai.md"
+    text = path.read_text()
+    path.write_text(text[: text.index("---", 4) + 4])
+    post = next(p for p in load_blog(content_copy)["en"] if p.id == "ethical-ai")
+    assert post.html == ""
+
+
+def test_id_must_match_file_name(content_copy: Path) -> None:
+    path = _edit_post(content_copy, "en", "ethical-ai", "id: ethical-ai", "id: ethics")
+    error = _error(content_copy)
+    assert (error.path, error.field) == (path, "id")
+
+
+def test_unknown_front_matter_field_is_named(content_copy: Path) -> None:
+    _edit_post(content_copy, "de", "ai-automation", "author:", "autor: X\nauthor:")
+    error = _error(content_copy)
+    assert error.path.name == "ai-automation.md" and error.field == "autor"
+
+
+def test_dates_must_match_across_languages(content_copy: Path) -> None:
+    _edit_post(content_copy, "de", "ai-automation", "date: 2024-03-25", "date: 2024-03-26")
+    assert _error(content_copy).field == "date"
+
+
+def test_missing_post_file_is_named(content_copy: Path) -> None:
+    (content_copy / "blog" / "de" / "ai-healthcare.md").unlink()
+    error = _error(content_copy)
+    assert error.path.name == "ai-healthcare.md" and "missing" in str(error)
+
+
+def test_stray_post_file_is_rejected(content_copy: Path) -> None:
+    shutil.copy(content_copy / "blog" / "en" / "ethical-ai.md", content_copy / "blog" / "en" / "draft.md")
+    assert _error(content_copy).path.name == "draft.md"
+
+
+def test_unknown_post_is_none() -> None:
+    assert get_post("en", "no-such-post") is None
