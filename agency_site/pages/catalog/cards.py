@@ -6,7 +6,7 @@ import reflex as rx
 
 from agency_site.content.catalog import Project, Service, get_catalog
 from agency_site.i18n import localized_path, t
-from agency_site.pages.catalog.ui import FOCUS, TONES, icon_badge
+from agency_site.pages.catalog.ui import FOCUS, TONES, icon_badge, size_attrs
 
 
 def service_card(lang: str, service: Service) -> rx.Component:
@@ -60,8 +60,7 @@ def project_card(lang: str, project: Project, *, lazy: bool = True, heading: str
             rx.el.img(
                 src=image.src,
                 alt="",
-                width=image.width,
-                height=image.height,
+                custom_attrs=size_attrs(image.width, image.height),
                 loading="lazy" if lazy else "eager",
                 decoding="async",
                 class_name="aspect-[16/10] h-auto w-full object-cover transition duration-500 group-hover:scale-[1.03] motion-reduce:group-hover:scale-100",

@@ -8,9 +8,10 @@ import json
 import reflex as rx
 from reflex.vars.base import Var
 
+from agency_site.components.ui.carousel import carousel
 from agency_site.content.catalog import Image, Project
 from agency_site.i18n import t
-from agency_site.pages.catalog.ui import FOCUS
+from agency_site.pages.catalog.ui import FOCUS, size_attrs
 
 PREVIEW_ID = "image-preview"
 
@@ -42,8 +43,7 @@ def preview_dialog(lang: str, first: Image) -> rx.Component:
         rx.el.div(
             rx.el.img(
                 src=first.src,
-                width=first.width,
-                height=first.height,
+                custom_attrs=size_attrs(first.width, first.height),
                 alt="",
                 class_name="max-h-[85vh] w-auto max-w-full rounded-2xl bg-white object-contain shadow-2xl",
             ),
@@ -75,8 +75,7 @@ def screenshot(
         rx.el.img(
             src=image.src,
             alt=alt,
-            width=image.width,
-            height=image.height,
+            custom_attrs=size_attrs(image.width, image.height),
             loading="lazy" if lazy else "eager",
             decoding="async",
             class_name=f"aspect-[16/10] h-auto w-full object-{fit}",
@@ -104,9 +103,12 @@ def gallery(lang: str, project: Project) -> rx.Component:
     if len(shots) == 1:
         body = shots[0]
     else:
-        body = rx.el.div(
-            *[rx.el.div(shot, class_name="w-[88%] shrink-0 snap-center sm:w-[80%]") for shot in shots],
-            class_name="flex snap-x snap-mandatory gap-4 overflow-x-auto pb-2",
+        body = carousel(
+            shots,
+            lang=lang,
+            label=t(lang, "project-gallery-label", project=t(lang, project.key("title"))),
+            slide_class_name="basis-[92%] sm:basis-[85%] lg:basis-[80%]",
+            testid="screenshot-carousel",
         )
     return rx.el.section(
         body,

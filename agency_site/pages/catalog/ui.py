@@ -52,6 +52,13 @@ GHOST_BUTTON = (
 CARD = "rounded-3xl border border-slate-200/80 bg-white p-6 shadow-sm sm:p-8"
 
 
+def size_attrs(width: int, height: int) -> dict[str, str]:
+    """`width`/`height` as HTML attributes. Reflex turns the `width=`/`height=` props of an
+    <img> into inline CSS, which would beat the Tailwind sizing classes; attributes only
+    reserve the aspect ratio, as intended."""
+    return {"width": str(width), "height": str(height)}
+
+
 def icon_badge(icon: str, tone: Tone, *, size: str = "h-12 w-12", icon_size: int = 24) -> rx.Component:
     """A rounded square in the service colour holding a lucide icon."""
     return rx.el.span(
