@@ -50,7 +50,7 @@ def hero(lang: str, service: Service) -> rx.Component:
                 internal_link(lang, t(lang, "service-get-started"), "/contact", data_testid="get-started"),
                 class_name="mt-8 flex flex-wrap gap-3",
             ),
-            class_name="lg:pr-6",
+            class_name="min-w-0 lg:pr-6",
         ),
         animation_panel(lang, service.id, service.colour, title),
         class_name="grid items-center gap-10 pt-8 lg:grid-cols-2 lg:pt-12",

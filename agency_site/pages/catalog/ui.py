@@ -77,7 +77,8 @@ def page_heading(text: str, *, class_name: str = "") -> rx.Component:
     return rx.el.h1(
         text,
         data_testid="screen-title",
-        class_name=f"text-4xl font-bold tracking-tight text-slate-900 sm:text-5xl {class_name}".strip(),
+        # Long German compounds ("Firmengründungen") must wrap rather than widen a phone screen.
+        class_name=f"text-3xl font-bold tracking-tight text-balance text-slate-900 [overflow-wrap:anywhere] sm:text-5xl {class_name}".strip(),
     )
 
 
