@@ -127,6 +127,22 @@ def web_hero(c: Canvas, accent, soft, light, seed: int) -> None:
         text_lines(c, bx + 24, oy + 396, [200, 240, 160], SLATE[300], height=10, gap=22)
 
 
+def web_split(c: Canvas, accent, soft, light, seed: int) -> None:
+    """A landing page with a large picture on the left and a pitch with a form on the right."""
+    ox, oy = browser(c, 90, 70, 1020, 640, accent, soft)
+    c.box(ox, oy, 470, 480, light, radius=18)
+    c.circle(ox + 235, oy + 210, 120, soft)
+    c.box(ox + 60, oy + 330, 350, 110, WHITE, radius=16)
+    text_lines(c, ox + 84, oy + 356, [220, 260, 180], SLATE[300], height=10, gap=22)
+    text_lines(c, ox + 510, oy + 20, [380, 300], SLATE[800], height=24, gap=40)
+    text_lines(c, ox + 510, oy + 110, [420, 390, 300], SLATE[400], height=11, gap=22)
+    for index in range(3):
+        c.box(ox + 510, oy + 200 + index * 56, 454, 42, WHITE, radius=10, outline=SLATE[300], width=1)
+    c.box(ox + 510, oy + 380, 220, 48, accent, radius=24)
+    for index in range(4):
+        c.box(ox + 510 + index * 112, oy + 452, 92, 24, SLATE[100], radius=12)
+
+
 def web_cards(c: Canvas, accent, soft, light, seed: int) -> None:
     ox, oy = browser(c, 90, 70, 1020, 640, accent, soft)
     text_lines(c, ox, oy + 10, [360], SLATE[800], height=24)
@@ -376,7 +392,7 @@ ARTWORK = [
     ("metatrader-3.webp", "pink", trading, 3, 1200, 750),
     ("ai-avatar-1.webp", "indigo", avatar, 0, 1200, 750),
     ("ai-avatar-2.webp", "indigo", avatar, 1, 1200, 750),
-    ("smart-start-1.webp", "red", web_hero, 6, 1200, 750),
+    ("smart-start-1.webp", "red", web_split, 6, 1200, 750),
     ("smart-start-2.webp", "red", web_form, 7, 1200, 750),
     ("ai-caller-1.webp", "blue", caller, 0, 1200, 750),
     ("ai-caller-2.webp", "blue", caller, 1, 1200, 750),

@@ -10,15 +10,7 @@ from agency_site.content.catalog import get_catalog
 from agency_site.i18n import localized_path, t
 
 from .conftest import Visit
-
-EXPECTED_IDS = {
-    "all": [100, 101, 102, 103, 104, 105, 106],
-    "ai-callers": [106],
-    "software-development": [103],
-    "app-development": [101],
-    "web-development": [100, 102, 105],
-    "ai-avatars": [104],
-}
+from .expected import PROJECTS_PER_TAB
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
@@ -32,9 +24,9 @@ def test_tab_lists_its_projects_as_cards(desktop: Visit, tab: str, lang: str) ->
     expect(current).to_have_attribute("data-tab", tab)
     expect(current).to_have_text(t(lang, "portfolio-tab-all" if tab == "all" else f"service-{tab}-title"))
     cards = page.get_by_test_id("project-card")
-    expect(cards).to_have_count(len(EXPECTED_IDS[tab]))
+    expect(cards).to_have_count(len(PROJECTS_PER_TAB[tab]))
     catalog = get_catalog()
-    for index, project_id in enumerate(EXPECTED_IDS[tab]):
+    for index, project_id in enumerate(PROJECTS_PER_TAB[tab]):
         project = catalog.project(project_id)
         card = cards.nth(index)
         expect(card).to_have_attribute("data-project", str(project_id))

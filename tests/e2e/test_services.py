@@ -119,9 +119,14 @@ def test_back_waits_for_the_transition_before_leaving(desktop: Visit) -> None:
     page.get_by_test_id("service-card").nth(1).click()
     expect(page).to_have_url(desktop.url("/services/ai-callers"))
     page.get_by_test_id("back-to-services").click()
-    # Still on the detail page right after the click (the 300 ms delay), then back.
+    # Still on the detail page right after the click (the 300 ms delay), with the
+    # overlay fading in in the service's colour (ai-callers: blue), then back.
     assert page.url == desktop.url("/services/ai-callers")
+    overlay = page.locator("#page-transition-overlay")
+    expect(overlay).to_have_attribute("data-state", "in")
+    assert overlay.evaluate("element => element.style.backgroundColor") == "rgb(219, 234, 254)"
     expect(page).to_have_url(desktop.url("/services"))
+    expect(overlay).to_have_attribute("data-state", "idle")
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)

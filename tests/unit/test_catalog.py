@@ -12,6 +12,7 @@ from agency_site.constants import EXPLORE_MORE_MAX, PORTFOLIO_TABS, PROJECT_IDS,
 from agency_site.content import ContentError
 from agency_site.content.catalog import load_catalog
 from agency_site.settings import PROJECT_ROOT
+from tests.e2e.expected import PROJECTS_PER_TAB
 
 CONTENT = PROJECT_ROOT / "content"
 
@@ -45,14 +46,7 @@ def test_real_catalog_has_every_service_and_project() -> None:
 def test_projects_per_service_follow_the_spec() -> None:
     catalog = load_catalog(CONTENT)
     per_tab = {tab: [project.id for project in catalog.projects_for(tab)] for tab in PORTFOLIO_TABS}
-    assert per_tab == {
-        "all": [100, 101, 102, 103, 104, 105, 106],
-        "ai-callers": [106],
-        "software-development": [103],
-        "app-development": [101],
-        "web-development": [100, 102, 105],
-        "ai-avatars": [104],
-    }
+    assert per_tab == PROJECTS_PER_TAB
 
 
 def test_years_and_project_rules_follow_the_spec() -> None:

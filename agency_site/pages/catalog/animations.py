@@ -23,6 +23,16 @@ def _animated(animation: str, delay_ms: int = 0, duration_s: float | None = None
     return style
 
 
+def _staggered(
+    count: int, animation: str, step_ms: int, class_name: str, *children: rx.Component
+) -> list[rx.Component]:
+    """`count` identical spans running `animation`, each `step_ms` after the previous one."""
+    return [
+        rx.el.span(*children, class_name=class_name, style=_animated(animation, index * step_ms))
+        for index in range(count)
+    ]
+
+
 def _chip(icon: str, tone: Tone, *, extra: str = "") -> rx.Component:
     return rx.el.span(
         rx.icon(icon, size=22),
@@ -65,15 +75,14 @@ def _automation(tone: Tone) -> rx.Component:
             class_name="relative flex w-full max-w-sm items-center justify-between",
         ),
         rx.el.div(
-            *[
-                rx.el.span(
-                    rx.icon("check", size=14),
-                    _bar("w-24", "bg-purple-200"),
-                    class_name="flex items-center gap-2 rounded-xl bg-white px-3 py-2 text-purple-600 shadow-sm",
-                    style=_animated("svc-pop 4.8s ease-out infinite", index * 800),
-                )
-                for index in range(3)
-            ],
+            *_staggered(
+                3,
+                "svc-pop 4.8s ease-out infinite",
+                800,
+                "flex items-center gap-2 rounded-xl bg-white px-3 py-2 text-purple-600 shadow-sm",
+                rx.icon("check", size=14),
+                _bar("w-24", "bg-purple-200"),
+            ),
             class_name="mt-8 grid w-full max-w-sm gap-2",
         ),
         class_name="flex flex-col items-center",
@@ -97,13 +106,12 @@ def _callers(tone: Tone) -> rx.Component:
             class_name="relative flex h-20 w-20 items-center justify-center",
         ),
         rx.el.div(
-            *[
-                rx.el.span(
-                    class_name="block h-10 w-2 origin-bottom rounded-full bg-blue-500",
-                    style=_animated("svc-bar 1s ease-in-out infinite", index * 110),
-                )
-                for index in range(9)
-            ],
+            *_staggered(
+                9,
+                "svc-bar 1s ease-in-out infinite",
+                110,
+                "block h-10 w-2 origin-bottom rounded-full bg-blue-500",
+            ),
             class_name="mt-10 flex h-10 items-end gap-1.5",
         ),
         class_name="flex flex-col items-center",
@@ -129,13 +137,7 @@ def _chatbot(tone: Tone) -> rx.Component:
         bubble("w-40", True, 1000),
         bubble("w-28", False, 2000),
         rx.el.div(
-            *[
-                rx.el.span(
-                    class_name="h-2 w-2 rounded-full bg-orange-400",
-                    style=_animated("svc-bounce 1s ease-in-out infinite", i * 150),
-                )
-                for i in range(3)
-            ],
+            *_staggered(3, "svc-bounce 1s ease-in-out infinite", 150, "h-2 w-2 rounded-full bg-orange-400"),
             class_name="flex w-fit gap-1 rounded-2xl bg-white px-4 py-3 shadow-sm",
         ),
         class_name="w-full max-w-xs space-y-3",
@@ -206,13 +208,7 @@ def _web(tone: Tone) -> rx.Component:
             class_name="space-y-2 rounded-xl bg-red-50 p-4",
         ),
         rx.el.div(
-            *[
-                rx.el.span(
-                    class_name="h-12 rounded-lg bg-slate-100",
-                    style=_animated("svc-pop 4.5s ease-out infinite", i * 500),
-                )
-                for i in range(3)
-            ],
+            *_staggered(3, "svc-pop 4.5s ease-out infinite", 500, "h-12 rounded-lg bg-slate-100"),
             class_name="grid grid-cols-3 gap-2",
         ),
         rx.el.span(
@@ -268,13 +264,12 @@ def _avatars(tone: Tone) -> rx.Component:
             class_name="relative",
         ),
         rx.el.div(
-            *[
-                rx.el.span(
-                    class_name="block h-6 w-1.5 origin-center rounded-full bg-indigo-500",
-                    style=_animated("svc-bar 0.9s ease-in-out infinite", i * 120),
-                )
-                for i in range(5)
-            ],
+            *_staggered(
+                5,
+                "svc-bar 0.9s ease-in-out infinite",
+                120,
+                "block h-6 w-1.5 origin-center rounded-full bg-indigo-500",
+            ),
             class_name="mt-6 flex h-6 items-center gap-1",
         ),
         rx.el.div(
