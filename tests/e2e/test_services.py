@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from playwright.sync_api import expect
+from playwright.sync_api import Browser, expect
 
 from agency_site.constants import LANGUAGES, PURCHASABLE_SERVICE_IDS, SERVICE_IDS
 from agency_site.content import get_content
@@ -157,3 +157,27 @@ def test_unknown_service_says_the_animation_is_missing_and_links_back(visit: Vis
 def test_pages_fit_a_phone_screen(mobile: Visit, path: str) -> None:
     mobile.goto(localized_path("de", path))
     assert mobile.page.evaluate("document.documentElement.scrollWidth") <= 375
+
+
+def test_panels_show_a_complete_still_picture_with_reduced_motion(browser: Browser, base_url: str) -> None:
+    context = browser.new_context(viewport={"width": 1280, "height": 800}, reduced_motion="reduce")
+    try:
+        page = context.new_page()
+        for service_id in SERVICE_IDS:
+            page.goto(f"{base_url}/services/{service_id}")
+            panel = page.get_by_test_id("service-animation")
+            expect(panel).to_be_visible()
+            # Nothing in the panel is left faded out or collapsed by a stopped animation.
+            page.wait_for_function(
+                """() => [...document.querySelectorAll('[data-testid="service-animation"] *')]
+                    .every((element) => Number(getComputedStyle(element).opacity) >= 0.3)"""
+            )
+            hidden = panel.evaluate(
+                """panel => [...panel.querySelectorAll('span')].filter((element) => {
+                    const transform = getComputedStyle(element).transform;
+                    return transform.startsWith('matrix(0,') || transform.startsWith('matrix(0.0');
+                }).length"""
+            )
+            assert hidden == 0, service_id
+    finally:
+        context.close()

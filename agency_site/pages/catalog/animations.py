@@ -85,7 +85,7 @@ def _automation(tone: Tone) -> rx.Component:
             ),
             class_name="mt-8 grid w-full max-w-sm gap-2",
         ),
-        class_name="flex flex-col items-center",
+        class_name="flex w-full flex-col items-center",
     )
 
 
@@ -214,7 +214,7 @@ def _web(tone: Tone) -> rx.Component:
         rx.el.span(
             rx.icon("mouse-pointer-2", size=20, class_name="fill-white text-slate-900"),
             class_name="absolute",
-            style=_animated("svc-cursor 5s ease-in-out infinite"),
+            style={"top": "70%", "left": "75%", **_animated("svc-cursor 5s ease-in-out infinite")},
         ),
         extra="relative",
     )
