@@ -21,7 +21,10 @@ def service_card(lang: str, service: Service) -> rx.Component:
             ),
             class_name="flex items-start justify-between gap-4",
         ),
-        rx.el.h2(t(lang, service.key("title")), class_name="mt-6 text-xl font-semibold text-slate-900"),
+        rx.el.h2(
+            t(lang, service.key("title")),
+            class_name="mt-6 text-xl font-semibold text-slate-900 [overflow-wrap:anywhere] lg:text-lg 2xl:text-xl",
+        ),
         rx.el.p(t(lang, service.key("desc")), class_name="mt-2 flex-1 text-slate-700"),
         rx.el.span(
             t(lang, "services-card-cta"),
