@@ -4,39 +4,105 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+import reflex as rx
+
+from agency_site.components.layout.shell import page_shell
+from agency_site.content.catalog import get_catalog
 from agency_site.i18n import t
 from agency_site.pages import Page
-from agency_site.pages.placeholder import placeholder_page
+from agency_site.pages.catalog.animations import missing_animation_panel
+from agency_site.pages.catalog.cards import services_grid
+from agency_site.pages.catalog.purchase import purchase_card
+from agency_site.pages.catalog.service_detail import (
+    approach,
+    benefits,
+    closing_call_to_action,
+    demo_phone_line,
+    hero,
+    market_and_problems,
+    value_proposition,
+)
+from agency_site.pages.catalog.ui import LIGHT_BUTTON, closing_call, eyebrow, internal_link, page_heading
+
+
+def _list_intro(lang: str) -> rx.Component:
+    return rx.el.header(
+        eyebrow(t(lang, "services-eyebrow")),
+        page_heading(t(lang, "page-services-title"), class_name="mt-3"),
+        rx.el.p(
+            t(lang, "services-intro"), class_name="mt-5 max-w-2xl text-lg leading-relaxed text-slate-600"
+        ),
+        class_name="py-10 sm:py-14",
+    )
 
 
 def services_page(lang: str, path: str) -> Page:
-    """The grid of all eight services."""
-    return placeholder_page(lang, path, t(lang, "page-services-title"), t(lang, "page-services-description"))
+    """The grid of all eight services, then a call to action."""
+    body = rx.el.div(
+        _list_intro(lang),
+        services_grid(lang),
+        closing_call(
+            t(lang, "services-list-cta-title"),
+            t(lang, "services-list-cta-text"),
+            internal_link(lang, t(lang, "service-get-started"), "/contact", style=LIGHT_BUTTON),
+        ),
+    )
+    return Page(
+        component=page_shell(lang, path, body),
+        title=t(lang, "page-services-title"),
+        description=t(lang, "page-services-description"),
+    )
 
 
 def service_detail_page(service_id: str) -> Callable[[str, str], Page]:
     """The detail page of one known service id."""
 
     def build(lang: str, path: str) -> Page:
-        title = t(lang, f"service-{service_id}-title")
-        return placeholder_page(
-            lang,
-            path,
-            title,
-            t(lang, "page-service-description", service=title),
-            eyebrow=t(lang, "page-services-title"),
+        service = get_catalog().service(service_id)
+        if service is None:
+            raise KeyError(service_id)
+        title = t(lang, service.key("title"))
+        body = rx.el.div(
+            hero(lang, service),
+            value_proposition(lang),
+            market_and_problems(lang, service),
+            benefits(lang, service),
+            approach(lang),
+            demo_phone_line(lang) if service.id == "ai-callers" else rx.fragment(),
+            purchase_card(lang, service.id, title),
+            closing_call_to_action(lang, service),
+            data_testid="service-detail",
+            custom_attrs={"data-service": service.id},
+        )
+        return Page(
+            component=page_shell(lang, path, body),
+            title=title,
+            description=t(lang, service.key("desc")),
         )
 
     return build
 
 
 def unknown_service_page(lang: str, path: str) -> Page:
-    """Any other id under /services/ (SPEC.md §8: 'Animation not found for this service')."""
-    return placeholder_page(
-        lang,
-        path,
-        t(lang, "page-services-title"),
-        t(lang, "page-services-description"),
-        canonical_path="/services",
-        noindex=True,
+    """Any other id under /services/ (SPEC.md §8): the panel says the animation is
+    missing; the page offers every service instead."""
+    body = rx.el.div(
+        rx.el.section(
+            rx.el.div(
+                eyebrow(t(lang, "services-eyebrow")),
+                page_heading(t(lang, "page-services-title"), class_name="mt-3"),
+                rx.el.h2(
+                    t(lang, "service-unknown-title"), class_name="mt-6 text-xl font-semibold text-slate-800"
+                ),
+                rx.el.p(t(lang, "service-unknown-text"), class_name="mt-3 text-lg text-slate-600"),
+            ),
+            missing_animation_panel(lang),
+            class_name="grid items-center gap-10 py-10 lg:grid-cols-2",
+        ),
+        services_grid(lang),
+    )
+    return Page(
+        component=page_shell(lang, path, body, canonical_path="/services", noindex=True),
+        title=t(lang, "page-services-title"),
+        description=t(lang, "page-services-description"),
     )

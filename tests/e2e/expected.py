@@ -66,3 +66,13 @@ HEADER_LABEL_KEYS = [
     "nav-contact",
     "nav-blog",
 ]
+
+# SPEC.md §3 'Projects per service', by portfolio tab, in listing order.
+PROJECTS_PER_TAB: dict[str, list[int]] = {
+    "all": [100, 101, 102, 103, 104, 105, 106],
+    "ai-callers": [106],
+    "software-development": [103],
+    "app-development": [101],
+    "web-development": [100, 102, 105],
+    "ai-avatars": [104],
+}

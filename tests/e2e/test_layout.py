@@ -257,6 +257,10 @@ def test_header_controls_fit_without_overlap(browser, base_url: str, lang: str, 
     page.mouse.wheel(0, 400)
     expect(page.locator("#site-header")).to_have_attribute("data-scrolled", "true")
     # Measure the end state of the 300 ms shrink transition.
-    page.wait_for_function("document.getAnimations().every((a) => a.playState !== 'running')")
+    # Only the header's animations: a page may run endless ones (service animation panels).
+    page.wait_for_function(
+        "document.getAnimations().filter((a) => a.effect && a.effect.target"
+        " && a.effect.target.closest('#site-header')).every((a) => a.playState !== 'running')"
+    )
     assert page.evaluate(HEADER_FITS), f"scrolled header controls overflow or overlap at {width}px"
     context.close()

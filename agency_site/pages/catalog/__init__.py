@@ -1,0 +1,1 @@
+"""Sections of the services, portfolio and project pages (SPEC.md §2), one module each."""

@@ -1,0 +1,88 @@
+"""Portfolio tabs (SPEC.md §2 'Portfolio'): the tab follows the route, cards, redirects."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import expect
+
+from agency_site.constants import LANGUAGES, PORTFOLIO_TABS
+from agency_site.content.catalog import get_catalog
+from agency_site.i18n import localized_path, t
+
+from .conftest import Visit
+from .expected import PROJECTS_PER_TAB
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("tab", PORTFOLIO_TABS)
+def test_tab_lists_its_projects_as_cards(desktop: Visit, tab: str, lang: str) -> None:
+    page = desktop.page
+    desktop.goto(localized_path(lang, f"/portfolio/{tab}"))
+    expect(page.get_by_test_id("screen-title")).to_have_text(t(lang, "page-portfolio-title"))
+    current = page.locator('[data-testid="portfolio-tab"][aria-current="page"]')
+    expect(current).to_have_count(1)
+    expect(current).to_have_attribute("data-tab", tab)
+    expect(current).to_have_text(t(lang, "portfolio-tab-all" if tab == "all" else f"service-{tab}-title"))
+    cards = page.get_by_test_id("project-card")
+    expect(cards).to_have_count(len(PROJECTS_PER_TAB[tab]))
+    catalog = get_catalog()
+    for index, project_id in enumerate(PROJECTS_PER_TAB[tab]):
+        project = catalog.project(project_id)
+        card = cards.nth(index)
+        expect(card).to_have_attribute("data-project", str(project_id))
+        expect(card).to_contain_text(t(lang, project.key("title")))
+        expect(card.get_by_test_id("project-card-service")).to_have_text(
+            t(lang, f"service-{project.service}-title")
+        )
+        image = card.locator("img")
+        expect(image).to_have_attribute("src", project.images[0].src)
+        expect(image).to_have_attribute("width", str(project.images[0].width))
+        expect(image).to_have_attribute("height", str(project.images[0].height))
+        details = card.get_by_role("link", name=t(lang, "portfolio-view-details"))
+        expect(details).to_have_attribute("href", localized_path(lang, f"/project/{project_id}"))
+    expect(page.get_by_test_id("portfolio-empty")).to_have_count(0)
+    assert desktop.foreign_requests == []
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_picking_a_tab_navigates_to_its_route(visit: Visit, lang: str) -> None:
+    page = visit.page
+    visit.goto(localized_path(lang, "/portfolio/all"))
+    page.locator('[data-testid="portfolio-tab"][data-tab="web-development"]').click()
+    expect(page).to_have_url(visit.url(localized_path(lang, "/portfolio/web-development")))
+    expect(page.locator('[data-testid="portfolio-tab"][aria-current="page"]')).to_have_attribute(
+        "data-tab", "web-development"
+    )
+    expect(page.get_by_test_id("project-card")).to_have_count(3)
+    page.go_back()
+    expect(page).to_have_url(visit.url(localized_path(lang, "/portfolio/all")))
+    expect(page.get_by_test_id("project-card")).to_have_count(7)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_view_details_opens_the_project(desktop: Visit, lang: str) -> None:
+    page = desktop.page
+    desktop.goto(localized_path(lang, "/portfolio/app-development"))
+    page.get_by_role("link", name=t(lang, "portfolio-view-details")).click()
+    expect(page).to_have_url(desktop.url(localized_path(lang, "/project/101")))
+    expect(page.get_by_test_id("screen-title")).to_have_text(t(lang, "project-ikigai-app-title"))
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("path", ["/portfolio", "/portfolio/no-such-service", "/portfolio/ai-agents"])
+def test_missing_or_unknown_tab_replaces_the_route_with_all(desktop: Visit, path: str, lang: str) -> None:
+    page = desktop.page
+    desktop.goto(localized_path(lang, "/services"))
+    page.goto(desktop.url(localized_path(lang, path)))
+    expect(page).to_have_url(desktop.url(localized_path(lang, "/portfolio/all")))
+    expect(page.get_by_test_id("project-card")).to_have_count(7)
+    page.go_back()
+    expect(page).to_have_url(desktop.url(localized_path(lang, "/services")))
+
+
+def test_tabs_scroll_sideways_on_a_phone_without_widening_the_page(mobile: Visit) -> None:
+    mobile.goto("/de/portfolio/all")
+    assert mobile.page.evaluate("document.documentElement.scrollWidth") <= 375
+    last = mobile.page.get_by_test_id("portfolio-tab").last
+    last.click()
+    expect(mobile.page).to_have_url(mobile.url("/de/portfolio/ai-avatars"))

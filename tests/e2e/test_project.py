@@ -1,0 +1,215 @@
+"""Project detail (SPEC.md §2 'Project detail'): every element, the gallery and its
+preview, and the rules of 101, 104 and 106. No third-party request before a click."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import Locator, Page, expect
+
+from agency_site.constants import EXPLORE_MORE_MAX, LANGUAGES, PROJECT_IDS
+from agency_site.content import get_content
+from agency_site.content.catalog import get_catalog
+from agency_site.i18n import localized_path, t
+
+from .conftest import Visit
+
+VISIT_PROJECT_IDS = {100, 102, 103, 105}
+
+
+def live_carousel(page: Page, testid: str) -> Locator:
+    """The carousel once embla runs (its server markup is swapped for the live one)."""
+    carousel = page.locator(f'[data-testid="{testid}"][data-ready="true"]')
+    expect(carousel).to_have_count(1)
+    expect(page.get_by_test_id(testid)).to_have_count(1)
+    return carousel
+
+
+HIDDEN_CLIENT_IDS = {104, 106}
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("project_id", PROJECT_IDS)
+def test_project_shows_its_own_content(desktop: Visit, project_id: int, lang: str) -> None:
+    project = get_catalog().project(project_id)
+    page = desktop.page
+    desktop.goto(localized_path(lang, f"/project/{project_id}"))
+    main = page.locator("main")
+    title = t(lang, project.key("title"))
+    expect(page.get_by_test_id("screen-title")).to_have_text(title)
+    expect(page).to_have_title(f"{title} | Falconbyte")
+    expect(page.get_by_test_id("project-subtitle")).to_have_text(t(lang, project.key("subtitle")))
+    expect(main).to_contain_text(t(lang, project.key("desc")))
+    expect(page.get_by_test_id("back-to-portfolio")).to_have_attribute(
+        "href", localized_path(lang, "/portfolio")
+    )
+    expect(page.get_by_test_id("project-service")).to_contain_text(
+        t(lang, f"service-{project.service}-title")
+    )
+    hidden = project_id in HIDDEN_CLIENT_IDS
+    expect(page.get_by_test_id("project-client")).to_have_count(0 if hidden else 1)
+    expect(page.get_by_test_id("project-year")).to_have_count(0 if hidden else 1)
+    if not hidden:
+        expect(page.get_by_test_id("project-client")).to_contain_text(t(lang, f"client-{project.client}"))
+        expect(page.get_by_test_id("project-year")).to_contain_text(str(project.year))
+    features = page.get_by_test_id("feature-card")
+    expect(features).to_have_count(6)
+    for index, feature in enumerate(project.features):
+        expect(features.nth(index)).to_contain_text(t(lang, f"feature-{project.slug}-{feature.id}"))
+    technologies = page.get_by_test_id("technologies").locator("li")
+    expect(technologies).to_have_text([t(lang, f"tech-{name}") for name in project.technologies])
+    expect(page.get_by_test_id("conclusion")).to_have_text(t(lang, f"conclusion-{project.slug}"))
+    expect(page.get_by_test_id("similar-project").get_by_role("link")).to_have_attribute(
+        "href", localized_path(lang, "/contact")
+    )
+    others = page.get_by_test_id("explore-more").get_by_test_id("project-card")
+    expect(others).to_have_count(EXPLORE_MORE_MAX)
+    shown = [others.nth(index).get_attribute("data-project") for index in range(EXPLORE_MORE_MAX)]
+    assert str(project_id) not in shown and len(set(shown)) == EXPLORE_MORE_MAX
+    visit_button = page.get_by_test_id("visit-project")
+    if project_id in VISIT_PROJECT_IDS:
+        expect(visit_button).to_have_attribute("href", str(project.url))
+        expect(visit_button).to_have_attribute("target", "_blank")
+        expect(visit_button).to_contain_text(t(lang, "project-visit"))
+    else:
+        expect(visit_button).to_have_count(0)
+    expect(page.get_by_test_id("app-store-note")).to_have_count(1 if project_id == 101 else 0)
+    if project_id == 101:
+        expect(page.get_by_test_id("app-store-note")).to_have_text(t(lang, "project-app-store"))
+    assert desktop.foreign_requests == []
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("unknown", ["999", "99", "abc"])
+def test_unknown_project_id_shows_project_100(desktop: Visit, unknown: str, lang: str) -> None:
+    page = desktop.page
+    desktop.goto(localized_path(lang, f"/project/{unknown}"))
+    expect(page).to_have_url(desktop.url(localized_path(lang, f"/project/{unknown}")))
+    expect(page.get_by_test_id("screen-title")).to_have_text(t(lang, "project-business-formation-title"))
+    expect(page.get_by_test_id("project-detail")).to_have_attribute("data-project", "100")
+
+
+@pytest.mark.parametrize(
+    ("project_id", "sources"),
+    [
+        (
+            100,
+            [
+                "/projects/business-formation-1.webp",
+                "/projects/business-formation-2.webp",
+                "/projects/business-formation-3.webp",
+            ],
+        ),
+        (102, ["/projects/ikigai-web-1.webp", "/projects/ikigai-web-2.webp"]),
+        (104, ["/projects/ai-avatar-1.webp"]),  # only its first image
+        (106, ["/projects/ai-caller-2.webp"]),  # only its second image
+    ],
+)
+def test_gallery_has_controls_only_with_more_than_one_image(
+    desktop: Visit, project_id: int, sources: list[str]
+) -> None:
+    page = desktop.page
+    desktop.goto(f"/project/{project_id}")
+    gallery = page.get_by_test_id("project-gallery")
+    images = gallery.get_by_test_id("screenshot").locator("img")
+    expect(images).to_have_count(len(sources))
+    assert [images.nth(index).get_attribute("src") for index in range(len(sources))] == sources
+    controls = gallery.locator("[data-carousel-prev], [data-carousel-next]")
+    expect(controls).to_have_count(2 if len(sources) > 1 else 0)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_screenshot_carousel_moves_and_stops_at_the_ends(visit: Visit, lang: str) -> None:
+    page = visit.page
+    visit.goto(localized_path(lang, "/project/103"))
+    carousel = live_carousel(page, "screenshot-carousel")
+    previous = carousel.locator("[data-carousel-prev]")
+    following = carousel.locator("[data-carousel-next]")
+    expect(previous).to_be_disabled()
+    following.click()
+    expect(carousel).to_have_attribute("data-selected", "1")
+    following.click()
+    expect(carousel).to_have_attribute("data-selected", "2")
+    expect(following).to_be_disabled()
+    previous.click()
+    expect(carousel).to_have_attribute("data-selected", "1")
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_preview_dialog_opens_on_click_and_closes(visit: Visit, lang: str) -> None:
+    page = visit.page
+    visit.goto(localized_path(lang, "/project/102"))
+    dialog = page.get_by_test_id("image-preview")
+    expect(dialog).to_be_hidden()
+    live_carousel(page, "screenshot-carousel")
+    page.get_by_role("button", name=t(lang, "project-preview-open", number=1)).click()
+    expect(dialog).to_be_visible()
+    expect(dialog.locator("img")).to_have_attribute("src", "/projects/ikigai-web-1.webp")
+    expect(dialog.locator("img")).to_have_attribute(
+        "alt", t(lang, "project-image-alt", project=t(lang, "project-ikigai-web-title"), number=1)
+    )
+    page.keyboard.press("Escape")
+    expect(dialog).to_be_hidden()
+    # The second screenshot, closed with the close button this time.
+    live_carousel(page, "screenshot-carousel").locator("[data-carousel-next]").click()
+    page.get_by_role("button", name=t(lang, "project-preview-open", number=2)).click()
+    expect(dialog).to_be_visible()
+    expect(dialog.locator("img")).to_have_attribute("src", "/projects/ikigai-web-2.webp")
+    dialog.get_by_role("button", name=t(lang, "project-preview-close")).click()
+    expect(dialog).to_be_hidden()
+    assert visit.foreign_requests == []
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_avatar_project_offers_video_carousels_and_six_languages(desktop: Visit, lang: str) -> None:
+    page = desktop.page
+    project = get_catalog().project(104)
+    desktop.goto(localized_path(lang, "/project/104"))
+    vertical = live_carousel(page, "vertical-videos")
+    horizontal = live_carousel(page, "horizontal-videos")
+    expect(vertical.locator(".aspect-\\[9\\/16\\]")).to_have_count(
+        len([clip for clip in project.video_testimonials if not clip.is_horizontal])
+    )
+    expect(horizontal.locator(".aspect-video")).to_have_count(
+        len([clip for clip in project.video_testimonials if clip.is_horizontal])
+    )
+    # Looping carousels: neither end disables its button.
+    for carousel in (vertical, horizontal):
+        expect(carousel.locator("[data-carousel-prev]")).to_be_enabled()
+        expect(carousel.locator("[data-carousel-next]")).to_be_enabled()
+    picker = page.get_by_test_id("avatar-language-video-languages")
+    options = picker.locator("input[type=radio]")
+    expect(options).to_have_count(6)
+    expect(picker).to_contain_text("Polski")
+    expect(options.first).to_be_checked()
+    expect(page.locator("iframe")).to_have_count(0)
+    assert desktop.foreign_requests == []
+    # A click on a placeholder is what loads the player from the video host.
+    page.get_by_test_id("avatar-language-video").get_by_role("button", name=t(lang, "video-load")).click()
+    expect(page.get_by_test_id("avatar-language-video").locator("iframe")).to_have_count(1)
+    page.wait_for_function("() => true")
+    assert any(url.startswith("https://player.vimeo.com/video/") for url in desktop.foreign_requests)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_ai_caller_project_loads_the_voice_agent_only_on_click(desktop: Visit, lang: str) -> None:
+    page = desktop.page
+    links = get_content().site.links
+    desktop.goto(localized_path(lang, "/project/106"))
+    call = page.get_by_test_id("click-to-call")
+    expect(call).to_have_attribute("href", "tel:" + links.voice_demo_phone.replace(" ", ""))
+    expect(call).to_have_text(t(lang, "project-call", phone=links.voice_demo_phone))
+    agent = page.get_by_test_id("project-voice-agent")
+    expect(agent).to_contain_text(t(lang, "voice-agent-load"))
+    expect(page.get_by_test_id("voice-demo")).to_contain_text(t(lang, "project-voice-text"))
+    assert desktop.foreign_requests == []
+    agent.get_by_role("button").click()
+    expect(agent).to_have_attribute("data-loaded", "true")
+    expect(agent.locator("script")).to_have_attribute("src", str(links.voice_agent_script_url))
+    page.wait_for_function("() => true")
+    assert str(links.voice_agent_script_url) in desktop.foreign_requests
+
+
+def test_project_page_fits_a_phone_screen(mobile: Visit) -> None:
+    for path in ("/de/project/104", "/de/project/100"):
+        mobile.goto(path)
+        assert mobile.page.evaluate("document.documentElement.scrollWidth") <= 375

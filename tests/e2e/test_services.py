@@ -1,0 +1,184 @@
+"""Services list and service detail (SPEC.md §2 'Services list and detail'), both languages."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import Browser, expect
+
+from agency_site.constants import LANGUAGES, PURCHASABLE_SERVICE_IDS, SERVICE_IDS
+from agency_site.content import get_content
+from agency_site.i18n import localized_path, t
+
+from .conftest import Visit
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_list_shows_a_card_per_service_linking_to_its_page(desktop: Visit, lang: str) -> None:
+    page = desktop.page
+    desktop.goto(localized_path(lang, "/services"))
+    cards = page.get_by_test_id("service-card")
+    expect(cards).to_have_count(len(SERVICE_IDS))
+    for index, service_id in enumerate(SERVICE_IDS):
+        card = cards.nth(index)
+        expect(card).to_have_attribute("href", localized_path(lang, f"/services/{service_id}"))
+        expect(card).to_contain_text(t(lang, f"service-{service_id}-title"))
+        expect(card).to_contain_text(t(lang, f"service-{service_id}-desc"))
+    cards.nth(2).click()
+    expect(page).to_have_url(desktop.url(localized_path(lang, f"/services/{SERVICE_IDS[2]}")))
+    expect(page.get_by_test_id("screen-title")).to_have_text(t(lang, f"service-{SERVICE_IDS[2]}-title"))
+    assert desktop.foreign_requests == []
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("service_id", SERVICE_IDS)
+def test_detail_shows_every_section_of_its_service(desktop: Visit, service_id: str, lang: str) -> None:
+    page = desktop.page
+    desktop.goto(localized_path(lang, f"/services/{service_id}"))
+    main = page.locator("main")
+    title = t(lang, f"service-{service_id}-title")
+    expect(page.get_by_test_id("screen-title")).to_have_text(title)
+    expect(page).to_have_title(f"{title} | Falconbyte")
+    for suffix in ("desc", "detail", "market", "problem-1", "problem-2", "problem-3", "benefits", "stat"):
+        expect(main).to_contain_text(t(lang, f"service-{service_id}-{suffix}"))
+    panel = page.get_by_test_id("service-animation")
+    expect(panel).to_have_attribute("data-animation", service_id)
+    expect(panel).to_be_visible()
+    for key in ("value-innovation", "value-client", "value-quality"):
+        expect(page.get_by_test_id("value-proposition")).to_contain_text(t(lang, key))
+    expect(page.get_by_test_id("benefit-card")).to_have_count(4)
+    expect(page.get_by_test_id("approach-step")).to_have_count(3)
+    expect(page.get_by_test_id("get-started")).to_have_attribute("href", localized_path(lang, "/contact"))
+    expect(page.get_by_test_id("back-to-services")).to_have_attribute(
+        "href", localized_path(lang, "/services")
+    )
+    expect(page.get_by_test_id("service-cta")).to_contain_text(t(lang, "service-cta-title", service=title))
+    expect(page.get_by_test_id("purchase-card")).to_have_count(
+        1 if service_id in PURCHASABLE_SERVICE_IDS else 0
+    )
+    expect(page.get_by_test_id("demo-phone-line")).to_have_count(1 if service_id == "ai-callers" else 0)
+    assert desktop.foreign_requests == []
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_ai_callers_offers_the_demo_phone_line(mobile: Visit, lang: str) -> None:
+    mobile.goto(localized_path(lang, "/services/ai-callers"))
+    section = mobile.page.get_by_test_id("demo-phone-line")
+    phone = get_content().site.links.voice_demo_phone
+    expect(section).to_contain_text(t(lang, "demo-line-available"))
+    call = section.get_by_role("link", name=t(lang, "demo-line-call", phone=phone))
+    expect(call).to_have_attribute("href", "tel:" + phone.replace(" ", ""))
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("service_id", PURCHASABLE_SERVICE_IDS)
+def test_purchase_without_checkout_link_shows_the_processing_toast(
+    desktop: Visit, service_id: str, lang: str
+) -> None:
+    assert get_content().site.checkout_links[service_id] is None  # the configured state
+    page = desktop.page
+    desktop.goto(localized_path(lang, f"/services/{service_id}"))
+    card = page.get_by_test_id("purchase-card")
+    for key in ("purchase-security", "purchase-support", "purchase-payment", "purchase-no-card"):
+        expect(card).to_contain_text(t(lang, key))
+    before = page.url
+    card.get_by_role("button", name=t(lang, "purchase-now")).click()
+    title = t(lang, "checkout-processing", service=t(lang, f"service-{service_id}-title"))
+    toast = page.locator("[data-sonner-toast]")
+    expect(toast).to_contain_text(title)
+    expect(toast).to_contain_text(t(lang, "checkout-redirect"))
+    assert page.url == before
+    assert desktop.foreign_requests == []
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_back_to_services_goes_back_in_history(desktop: Visit, lang: str) -> None:
+    page = desktop.page
+    desktop.goto(localized_path(lang, "/services"))
+    page.get_by_test_id("service-card").first.click()
+    detail = desktop.url(localized_path(lang, f"/services/{SERVICE_IDS[0]}"))
+    expect(page).to_have_url(detail)
+    page.get_by_test_id("back-to-services").click()
+    expect(page).to_have_url(desktop.url(localized_path(lang, "/services")))
+    # It went back rather than forward: the detail page is now ahead in history.
+    page.go_forward()
+    expect(page).to_have_url(detail)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_back_to_services_after_arriving_directly_opens_the_list(mobile: Visit, lang: str) -> None:
+    page = mobile.page
+    mobile.goto(localized_path(lang, "/services/ai-agents"))
+    page.get_by_test_id("back-to-services").click()
+    # Generous: React Router first fetches the list's route module (slow on a busy machine).
+    expect(page).to_have_url(mobile.url(localized_path(lang, "/services")), timeout=15_000)
+    expect(page.get_by_test_id("screen-title")).to_have_text(t(lang, "page-services-title"))
+
+
+def test_back_waits_for_the_transition_before_leaving(desktop: Visit) -> None:
+    page = desktop.page
+    desktop.goto("/services")
+    page.get_by_test_id("service-card").nth(1).click()
+    expect(page).to_have_url(desktop.url("/services/ai-callers"))
+    page.get_by_test_id("back-to-services").click()
+    # Still on the detail page right after the click (the 300 ms delay), with the
+    # overlay fading in in the service's colour (ai-callers: blue), then back.
+    assert page.url == desktop.url("/services/ai-callers")
+    overlay = page.locator("#page-transition-overlay")
+    expect(overlay).to_have_attribute("data-state", "in")
+    assert overlay.evaluate("element => element.style.backgroundColor") == "rgb(219, 234, 254)"
+    expect(page).to_have_url(desktop.url("/services"))
+    expect(overlay).to_have_attribute("data-state", "idle")
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_detail_opens_at_the_top(mobile: Visit, lang: str) -> None:
+    page = mobile.page
+    mobile.goto(localized_path(lang, "/services"))
+    last = page.get_by_test_id("service-card").last
+    last.scroll_into_view_if_needed()
+    page.wait_for_function("() => window.scrollY > 500")
+    last.click()
+    expect(page).to_have_url(mobile.url(localized_path(lang, f"/services/{SERVICE_IDS[-1]}")))
+    page.wait_for_function("() => window.scrollY === 0")
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_unknown_service_says_the_animation_is_missing_and_links_back(visit: Visit, lang: str) -> None:
+    page = visit.page
+    response = visit.goto(localized_path(lang, "/services/teleportation"))
+    assert response is not None and response.status == 200
+    panel = page.get_by_test_id("service-animation")
+    expect(panel).to_contain_text(t(lang, "service-animation-not-found"))
+    expect(page.get_by_test_id("service-card")).to_have_count(len(SERVICE_IDS))
+    panel.get_by_role("link", name=t(lang, "service-all-services")).click()
+    expect(page).to_have_url(visit.url(localized_path(lang, "/services")))
+
+
+@pytest.mark.parametrize("path", ["/services", "/services/chatbot-development"])
+def test_pages_fit_a_phone_screen(mobile: Visit, path: str) -> None:
+    mobile.goto(localized_path("de", path))
+    assert mobile.page.evaluate("document.documentElement.scrollWidth") <= 375
+
+
+def test_panels_show_a_complete_still_picture_with_reduced_motion(browser: Browser, base_url: str) -> None:
+    context = browser.new_context(viewport={"width": 1280, "height": 800}, reduced_motion="reduce")
+    try:
+        page = context.new_page()
+        for service_id in SERVICE_IDS:
+            page.goto(f"{base_url}/services/{service_id}")
+            panel = page.get_by_test_id("service-animation")
+            expect(panel).to_be_visible()
+            # Nothing in the panel is left faded out or collapsed by a stopped animation.
+            page.wait_for_function(
+                """() => [...document.querySelectorAll('[data-testid="service-animation"] *')]
+                    .every((element) => Number(getComputedStyle(element).opacity) >= 0.3)"""
+            )
+            hidden = panel.evaluate(
+                """panel => [...panel.querySelectorAll('span')].filter((element) => {
+                    const transform = getComputedStyle(element).transform;
+                    return transform.startsWith('matrix(0,') || transform.startsWith('matrix(0.0');
+                }).length"""
+            )
+            assert hidden == 0, service_id
+    finally:
+        context.close()

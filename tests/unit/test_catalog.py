@@ -1,0 +1,138 @@
+"""The service and project catalog: real files validate; a broken one names file and field."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+import yaml
+
+from agency_site.constants import EXPLORE_MORE_MAX, PORTFOLIO_TABS, PROJECT_IDS, SERVICE_IDS
+from agency_site.content import ContentError
+from agency_site.content.catalog import load_catalog
+from agency_site.settings import PROJECT_ROOT
+from tests.e2e.expected import PROJECTS_PER_TAB
+
+CONTENT = PROJECT_ROOT / "content"
+
+
+@pytest.fixture
+def content_copy(tmp_path: Path) -> Path:
+    target = tmp_path / "content"
+    shutil.copytree(CONTENT, target)
+    return target
+
+
+def _edit(content_dir: Path, name: str, edit) -> None:
+    path = content_dir / name
+    data = yaml.safe_load(path.read_text())
+    edit(data)
+    path.write_text(yaml.safe_dump(data, allow_unicode=True))
+
+
+def _error(content_dir: Path) -> ContentError:
+    with pytest.raises(ContentError) as error:
+        load_catalog(content_dir)
+    return error.value
+
+
+def test_real_catalog_has_every_service_and_project() -> None:
+    catalog = load_catalog(CONTENT)
+    assert [service.id for service in catalog.services] == list(SERVICE_IDS)
+    assert sorted(project.id for project in catalog.projects) == list(PROJECT_IDS)
+
+
+def test_projects_per_service_follow_the_spec() -> None:
+    catalog = load_catalog(CONTENT)
+    per_tab = {tab: [project.id for project in catalog.projects_for(tab)] for tab in PORTFOLIO_TABS}
+    assert per_tab == PROJECTS_PER_TAB
+
+
+def test_years_and_project_rules_follow_the_spec() -> None:
+    catalog = load_catalog(CONTENT)
+    years = {project.id: project.year for project in catalog.projects}
+    assert years == {100: 2023, 101: 2024, 102: 2024, 103: 2025, 104: 2023, 105: 2025, 106: 2024}
+    hidden = {project.id for project in catalog.projects if not project.show_client_and_year}
+    assert hidden == {104, 106}
+    assert {project.id for project in catalog.projects if project.url} == {100, 102, 103, 105}
+    assert catalog.project(104).shown_images == catalog.project(104).images[:1]
+    assert catalog.project(106).shown_images == catalog.project(106).images[1:2]
+    assert len(catalog.project(104).language_options) == 6
+
+
+@pytest.mark.parametrize("project_id", PROJECT_IDS)
+def test_explore_more_never_lists_the_current_project(project_id: int) -> None:
+    others = load_catalog(CONTENT).others(project_id, EXPLORE_MORE_MAX)
+    assert len(others) == EXPLORE_MORE_MAX
+    assert project_id not in [project.id for project in others]
+
+
+def test_images_exist_with_their_stated_size() -> None:
+    from PIL import Image
+
+    for project in load_catalog(CONTENT).projects:
+        for image in project.images:
+            path = PROJECT_ROOT / "assets" / image.src.lstrip("/")
+            assert path.is_file(), path
+            with Image.open(path) as opened:
+                assert opened.size == (image.width, image.height), path
+            assert path.stat().st_size < 60_000, path
+
+
+def test_wrong_colour_is_named(content_copy: Path) -> None:
+    _edit(content_copy, "services.yaml", lambda data: data["services"][1].update(colour="red"))
+    error = _error(content_copy)
+    assert error.path.name == "services.yaml"
+    assert error.field.startswith("services.1")
+    assert "blue" in error.problem
+
+
+def test_missing_service_is_named(content_copy: Path) -> None:
+    _edit(content_copy, "services.yaml", lambda data: data["services"].pop())
+    error = _error(content_copy)
+    assert error.field == "services" and "ai-avatars" in error.problem
+
+
+def test_unknown_project_field_is_named(content_copy: Path) -> None:
+    _edit(content_copy, "projects.yaml", lambda data: data["projects"][2].update(yeer=2024))
+    error = _error(content_copy)
+    assert error.path.name == "projects.yaml"
+    assert error.field == "projects.2.yeer"
+
+
+def test_bad_image_size_is_named(content_copy: Path) -> None:
+    _edit(content_copy, "projects.yaml", lambda data: data["projects"][0]["images"][1].update(width=0))
+    error = _error(content_copy)
+    assert error.field == "projects.0.images.1.width"
+
+
+def test_missing_german_text_is_named(content_copy: Path) -> None:
+    path = content_copy / "i18n" / "de" / "projects.yaml"
+    path.write_text(path.read_text().replace("  conclusion-metatrader:", "  conclusion-metatrader-old:"))
+    error = _error(content_copy)
+    assert error.path.name == "projects.yaml"
+    assert error.field == "projects.3"
+    assert "de" in error.problem and "conclusion-metatrader" in error.problem
+
+
+def test_missing_service_text_is_named(content_copy: Path) -> None:
+    for lang in ("en", "de"):
+        path = content_copy / "i18n" / lang / "services.yaml"
+        path.write_text(path.read_text().replace("  service-ai-agents-market:", "  service-ai-agents-mkt:"))
+    error = _error(content_copy)
+    assert error.field == "services.6" and "service-ai-agents-market" in error.problem
+
+
+def test_unknown_video_language_is_named(content_copy: Path) -> None:
+    _edit(
+        content_copy, "projects.yaml", lambda data: data["projects"][4]["language_options"].append("klingon")
+    )
+    error = _error(content_copy)
+    assert error.field == "projects.4.language_options" and "klingon" in error.problem
+
+
+def test_wrong_slug_is_named(content_copy: Path) -> None:
+    _edit(content_copy, "projects.yaml", lambda data: data["projects"][0].update(slug="other"))
+    error = _error(content_copy)
+    assert error.field.startswith("projects.0") and "business-formation" in error.problem
