@@ -94,6 +94,16 @@ class ContactFormState(rx.State):
             ContactFormState.back_to_idle,
         ]
 
+    @rx.event
+    def forget_messages(self):
+        """Start each visit of the contact page clean.
+
+        Reflex keeps a tab's state across page loads, so without this the messages of an
+        earlier attempt would come back, possibly in the language the visitor just left.
+        """
+        self.errors = {}
+        self.failure = ""
+
     @rx.event(background=True)
     async def back_to_idle(self):
         """After CONTACT_SENT_MS the button reads 'Send Message' again."""

@@ -224,3 +224,17 @@ def test_blocks_fade_in_when_scrolled_to(desktop: Visit) -> None:
     last.scroll_into_view_if_needed()
     expect(last).to_have_attribute("data-revealed", "true")
     expect(last).to_have_css("opacity", "1")
+
+
+def test_messages_of_an_earlier_attempt_do_not_follow_a_language_switch(desktop: Visit) -> None:
+    # Reflex keeps the tab's state across page loads; the page must not show English
+    # messages on the German twin after the switch.
+    page = open_contact(desktop, "en")
+    _submit(page)
+    expect(page.get_by_test_id("error-name")).to_have_text(t("en", ERROR_KEYS["name"]))
+    page.get_by_test_id("language-switcher").filter(visible=True).select_option("de")
+    page.wait_for_url(f"**{localized_path('de', '/contact')}")
+    desktop.wait_until_interactive()
+    expect(page.get_by_test_id("error-name")).to_have_count(0)
+    _submit(page)
+    expect(page.get_by_test_id("error-name")).to_have_text(t("de", ERROR_KEYS["name"]))

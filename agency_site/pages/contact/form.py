@@ -177,6 +177,7 @@ def contact_form(lang: str, path: str) -> rx.Component:
             id=CONTACT_FORM_ID,
             no_validate=True,
             on_submit=ContactFormState.submit,
+            on_mount=ContactFormState.forget_messages,
             class_name="relative mt-8 space-y-6",
         ),
         class_name=f"{CARD} p-6 sm:p-10",
