@@ -19,6 +19,7 @@ from agency_site.i18n import localized_path, t
 from agency_site.pages.home.blog_teaser import HOME_POST_IDS, short_date, teaser_posts
 from agency_site.pages.home.faq import FAQ_KEYS
 from agency_site.pages.home.hero import hero_words
+from agency_site.pages.home.services import OVERLAY_COLOURS
 
 from .conftest import Visit
 
@@ -104,13 +105,28 @@ def test_featured_card_plays_colour_transition_then_opens_its_page(
     visit: Visit, lang: str, service_id: str
 ) -> None:
     open_home(visit, lang)
+    # Record the overlay's states (they last 500-700 ms; a busy machine could miss one).
+    visit.page.evaluate(
+        """() => {
+          window.overlayStates = [];
+          new MutationObserver((records) => records.forEach((record) => {
+            if (record.target.id === "page-transition-overlay") {
+              overlayStates.push([record.target.dataset.state, record.target.style.backgroundColor,
+                                  location.pathname]);
+            }
+          })).observe(document.body, { attributes: true, subtree: true, attributeFilter: ["data-state"] });
+        }"""
+    )
     visit.page.get_by_test_id(f"featured-service-{service_id}").click()
-    overlay = visit.page.locator("#page-transition-overlay")
-    expect(overlay).to_have_attribute("data-state", "in")
     expect(visit.page).to_have_url(visit.url(localized_path(lang, f"/services/{service_id}")))
     expect(visit.page.get_by_test_id("screen-title")).to_have_text(t(lang, f"service-{service_id}-title"))
-    # Then the overlay fades out over the new page and rests.
-    expect(overlay).to_have_attribute("data-state", "idle", timeout=3000)
+    # The overlay came in, in the card's colour, before the navigation; then faded out.
+    visit.page.wait_for_function("overlayStates.length >= 3", timeout=3000)
+    states = visit.page.evaluate("overlayStates")
+    assert [state for state, _, _ in states] == ["in", "out", "idle"]
+    colour = OVERLAY_COLOURS[SERVICE_COLOURS[service_id]].replace(" ", "")
+    assert states[0][1].replace(" ", "") == colour
+    assert states[0][2] == localized_path(lang, "/")
 
 
 def test_transition_starts_are_locked_for_1200_ms(desktop: Visit) -> None:

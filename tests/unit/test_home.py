@@ -9,7 +9,7 @@ import pytest
 
 from agency_site.components.embeds.click_to_load import IframeEmbed, ScriptEmbed, embed_attrs
 from agency_site.components.embeds.video_card import CARD_PARAMS, DIALOG_PARAMS, player_url
-from agency_site.components.ui.behaviours import BEHAVIOURS_SCRIPT
+from agency_site.components.ui.behaviours import BEHAVIOURS_FILE, BEHAVIOURS_SCRIPT, behaviours_file_text
 from agency_site.components.ui.carousel import carousel_options
 from agency_site.components.ui.transition import transition_attrs
 from agency_site.constants import FAQ_ITEM_COUNT, LANGUAGES, OVERLAY_DEFAULT_COLOUR
@@ -110,3 +110,9 @@ def test_behaviours_script_is_valid_javascript(tmp_path) -> None:
     result = subprocess.run(["node", "--check", str(path)], capture_output=True, text=True, check=False)
     assert result.returncode == 0, result.stderr
     assert "</script" not in BEHAVIOURS_SCRIPT.lower()
+
+
+def test_behaviours_file_is_up_to_date() -> None:
+    assert BEHAVIOURS_FILE.read_text(encoding="utf-8") == behaviours_file_text(), (
+        "run: .venv/bin/python -m agency_site.components.ui.behaviours"
+    )
