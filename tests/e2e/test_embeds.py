@@ -219,9 +219,10 @@ def test_avatar_launches_and_closes(visit: Visit, lang: str) -> None:
     expect(iframe).to_have_attribute("allow", "microphone")
     expect(iframe).to_have_attribute("src", avatar_url)
     assert round(iframe.bounding_box()["height"]) == AVATAR_BOX_HEIGHT_PX
+    # The (fake) avatar page is up: its script is there, unlike in the initial about:blank.
+    expect(session.frame_locator("iframe").locator("body script")).to_have_count(1)
     assert requests == [avatar_url]
     expect(visit.page.get_by_text(t(lang, "avatar-launch"))).to_be_hidden()
-    iframe.element_handle().content_frame().wait_for_load_state()  # the avatar is up
     visit.page.evaluate(
         "window.echoes = []; addEventListener('message', (e) => e.data && e.data.echo && echoes.push(e.data.echo))"
     )

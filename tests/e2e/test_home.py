@@ -250,3 +250,25 @@ def test_reveal_waits_for_the_scroll(desktop: Visit) -> None:
     block.scroll_into_view_if_needed()
     expect(block).to_have_attribute("data-revealed", "true")
     expect(block).to_have_css("opacity", "1")
+
+
+def test_hero_word_changes_without_fade_for_reduced_motion(browser, base_url) -> None:
+    context = browser.new_context(viewport={"width": 375, "height": 812}, reduced_motion="reduce")
+    try:
+        page = context.new_page()
+        page.goto(base_url + "/de")
+        # Time when the old word goes and when the new one comes (700 ms apart with the fade).
+        page.evaluate(
+            """() => {
+              window.wordChanges = [];
+              new MutationObserver((records) => records.forEach((record) => wordChanges.push(performance.now())))
+                .observe(document.querySelector("[data-testid=text-rotator]"),
+                         { attributes: true, subtree: true, attributeFilter: ["data-active"] });
+            }"""
+        )
+        active = page.get_by_test_id("text-rotator").locator("[data-active]")
+        expect(active).to_have_text(hero_words("de")[1], timeout=HERO_WORD_INTERVAL_MS + 1500)
+        went, came = page.evaluate("wordChanges.slice(0, 2)")
+        assert came - went < 100
+    finally:
+        context.close()
