@@ -210,7 +210,7 @@ CLICK_TO_LOAD_SCRIPT = """
     if (unload) {
       var root = unload.closest("[data-embed]");
       // A piece may delay the removal (the avatar says goodbye first).
-      var proceed = root.dispatchEvent(new CustomEvent("embed:unload", { cancelable: true }));
+      var proceed = root.dispatchEvent(new CustomEvent("embed:unload", { bubbles: true, cancelable: true }));
       if (proceed) removeEmbed(root);
     }
   });

@@ -18,9 +18,9 @@ How to use it:
 
 Slides are laid out by the markup alone (a flex row that can be dragged once the
 script is in), so the prerendered page shows the first slides before any JavaScript.
-The embla code is a separate chunk loaded after the page has hydrated (`React.lazy`),
-so it adds nothing to a page's initial JavaScript; until it arrives the server markup
-stays in place. Arrow keys move between slides when the carousel has focus; with
+The embla code is a separate chunk imported after the page has hydrated, so it adds
+nothing to a page's initial JavaScript; until it arrives the server markup stays as it
+is (same element, nothing replaced). Arrow keys move between slides when the carousel has focus; with
 reduced motion slides jump instead of gliding.
 """
 
@@ -39,53 +39,67 @@ from agency_site.i18n import t
 
 EMBLA_PACKAGE = "embla-carousel-react@8.6.0"
 
-# The live carousel is a lazily loaded component; the fallback renders the same markup.
-# It finds its viewport and buttons by data attribute, so the buttons stay plain
-# Reflex elements; `disabled` is written to the DOM (not a prop), so no re-render.
+# The root element is always the same <div> (server and client render the same), so
+# hydration never replaces it. After hydration the embla hook is imported as a separate
+# chunk and driven by an engine component that renders nothing. It finds the viewport
+# and buttons by data attribute, so the buttons stay plain Reflex elements; `disabled`
+# is written to the DOM (not a prop), so a slide change re-renders nothing.
 CAROUSEL_CODE = """
-const AgencyCarouselLive = lazy(() => import("embla-carousel-react").then((module) => ({
-  default: function AgencyCarouselLive({ options, children, ...props }) {
-    const rootRef = useRef(null);
-    const [viewportRef, api] = module.default(options);
-    useEffect(() => {
-      viewportRef(rootRef.current.querySelector("[data-carousel-viewport]"));
-    }, [viewportRef]);
-    useEffect(() => {
-      if (!api) return;
-      const root = rootRef.current;
-      const prev = root.querySelector("[data-carousel-prev]");
-      const next = root.querySelector("[data-carousel-next]");
-      const jump = () => window.matchMedia("(prefers-reduced-motion: reduce)").matches;
-      const update = () => {
-        if (prev) prev.disabled = !api.canScrollPrev();
-        if (next) next.disabled = !api.canScrollNext();
-        root.dataset.selected = String(api.selectedScrollSnap());
-      };
-      const goPrev = () => api.scrollPrev(jump());
-      const goNext = () => api.scrollNext(jump());
-      const onKey = (event) => {
-        if (event.key === "ArrowLeft") { event.preventDefault(); goPrev(); }
-        if (event.key === "ArrowRight") { event.preventDefault(); goNext(); }
-      };
-      prev && prev.addEventListener("click", goPrev);
-      next && next.addEventListener("click", goNext);
-      root.addEventListener("keydown", onKey);
-      api.on("select", update).on("reInit", update);
-      update();
-      root.dataset.ready = "true";
-      return () => {
-        prev && prev.removeEventListener("click", goPrev);
-        next && next.removeEventListener("click", goNext);
-        root.removeEventListener("keydown", onKey);
-        api.off("select", update).off("reInit", update);
-      };
-    }, [api]);
-    return jsx("div", { ref: rootRef, ...props }, children);
-  },
-})));
+function AgencyCarouselEngine({ useEmblaCarousel, options, rootRef }) {
+  const [viewportRef, api] = useEmblaCarousel(options);
+  useEffect(() => {
+    viewportRef(rootRef.current.querySelector("[data-carousel-viewport]"));
+  }, [viewportRef]);
+  useEffect(() => {
+    if (!api) return;
+    const root = rootRef.current;
+    const prev = root.querySelector("[data-carousel-prev]");
+    const next = root.querySelector("[data-carousel-next]");
+    const jump = () => window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+    const update = () => {
+      if (prev) prev.disabled = !api.canScrollPrev();
+      if (next) next.disabled = !api.canScrollNext();
+      root.dataset.selected = String(api.selectedScrollSnap());
+    };
+    const goPrev = () => api.scrollPrev(jump());
+    const goNext = () => api.scrollNext(jump());
+    const onKey = (event) => {
+      if (event.key === "ArrowLeft") { event.preventDefault(); goPrev(); }
+      if (event.key === "ArrowRight") { event.preventDefault(); goNext(); }
+    };
+    prev && prev.addEventListener("click", goPrev);
+    next && next.addEventListener("click", goNext);
+    root.addEventListener("keydown", onKey);
+    api.on("select", update).on("reInit", update);
+    update();
+    root.dataset.ready = "true";
+    return () => {
+      prev && prev.removeEventListener("click", goPrev);
+      next && next.removeEventListener("click", goNext);
+      root.removeEventListener("keydown", onKey);
+      api.off("select", update).off("reInit", update);
+      delete root.dataset.ready;
+    };
+  }, [api]);
+  return null;
+}
 
 function AgencyCarousel({ options, children, ...props }) {
-  return jsx(Suspense, { fallback: jsx("div", props, children) }, jsx(AgencyCarouselLive, { options, ...props }, children));
+  const rootRef = useRef(null);
+  const [hook, setHook] = useState(null);
+  useEffect(() => {
+    let mounted = true;
+    import("embla-carousel-react")
+      .then((module) => { if (mounted) setHook(() => module.default); })
+      .catch((error) => console.error("Carousel could not load", error));
+    return () => { mounted = false; };
+  }, []);
+  return jsx(
+    Fragment,
+    {},
+    jsx("div", { ref: rootRef, ...props }, children),
+    hook ? jsx(AgencyCarouselEngine, { useEmblaCarousel: hook, options, rootRef }) : null,
+  );
 }
 """
 
@@ -100,7 +114,7 @@ class AgencyCarousel(rx.Component):
     options: Var[dict]
 
     def add_imports(self) -> dict:
-        return {"react": ["lazy", "Suspense", "useEffect", "useRef"]}
+        return {"react": ["Fragment", "useEffect", "useRef", "useState"]}
 
     def add_custom_code(self) -> list[str]:
         return [CAROUSEL_CODE]

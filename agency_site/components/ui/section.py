@@ -67,7 +67,7 @@ def section(
     return rx.el.section(
         *children,
         id=id or None,
-        class_name=f"scroll-mt-24 py-16 sm:py-24 {class_name}".strip(),
+        class_name=f"scroll-mt-24 py-12 sm:py-20 lg:py-24 {class_name}".strip(),
         custom_attrs=attrs,
     )
 

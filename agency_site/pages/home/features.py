@@ -7,7 +7,7 @@ from dataclasses import dataclass
 import reflex as rx
 
 from agency_site.components.ui.carousel import carousel
-from agency_site.components.ui.reveal import reveal_attrs
+from agency_site.components.ui.reveal import reveal
 from agency_site.i18n import t
 from agency_site.pages.home.common import home_section
 
@@ -31,7 +31,7 @@ MOBILE_CAROUSEL_TRACK = "md:ml-0 md:grid md:grid-cols-3 md:gap-6"
 MOBILE_CAROUSEL_SLIDE = "basis-[86%] sm:basis-[60%] md:basis-auto md:pl-0"
 
 
-def feature_card(lang: str, feature: Feature, index: int, *, dark: bool = False) -> rx.Component:
+def feature_card(lang: str, feature: Feature, *, dark: bool = False) -> rx.Component:
     """One feature: icon, title and text in a rounded card."""
     return rx.el.article(
         rx.el.div(
@@ -53,7 +53,6 @@ def feature_card(lang: str, feature: Feature, index: int, *, dark: bool = False)
             "h-full rounded-3xl p-7 "
             + ("border border-white/10 bg-white/5" if dark else "border border-slate-200 bg-white shadow-sm")
         ),
-        custom_attrs=reveal_attrs(index),
     )
 
 
@@ -61,16 +60,19 @@ def feature_carousel(
     lang: str, features: tuple[Feature, ...], *, label: str, testid: str, dark: bool = False
 ) -> rx.Component:
     """Feature cards as a looping carousel below 768 px and a row of three above."""
-    return carousel(
-        [feature_card(lang, feature, index, dark=dark) for index, feature in enumerate(features)],
-        lang=lang,
-        label=label,
-        loop=True,
-        mobile_only=True,
-        track_class_name=MOBILE_CAROUSEL_TRACK,
-        slide_class_name=MOBILE_CAROUSEL_SLIDE,
-        class_name="mt-12" if not dark else "mt-6",
-        testid=testid,
+    # Revealed as a whole: a slide waiting off-screen in the carousel would never be "seen".
+    return reveal(
+        carousel(
+            [feature_card(lang, feature, dark=dark) for feature in features],
+            lang=lang,
+            label=label,
+            loop=True,
+            mobile_only=True,
+            track_class_name=MOBILE_CAROUSEL_TRACK,
+            slide_class_name=MOBILE_CAROUSEL_SLIDE,
+            testid=testid,
+        ),
+        class_name="mt-6" if dark else "mt-12",
     )
 
 

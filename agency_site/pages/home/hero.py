@@ -48,7 +48,7 @@ def _headline(lang: str) -> rx.Component:
             ),
             rx.el.span(t(lang, "home-hero-after"), class_name="block"),
             class_name=(
-                "mt-6 flex flex-col text-[2.6rem] font-extrabold leading-[1.08] tracking-tight text-slate-900 "
+                "mt-6 flex flex-col text-[2.35rem] font-extrabold leading-[1.08] tracking-tight text-slate-900 "
                 "sm:text-6xl xl:text-[4.25rem]"
             ),
         ),
@@ -90,11 +90,11 @@ def hero(lang: str) -> rx.Component:
                 custom_attrs={"data-testid": "hero-actions"},
             ),
             _facts(lang),
-            class_name="flex flex-col items-center text-center lg:items-start lg:text-left",
+            class_name="flex min-w-0 flex-col items-center text-center lg:items-start lg:text-left",
         ),
         rx.el.div(
             rx.el.div(
-                class_name="absolute -inset-6 -z-10 rounded-[2.5rem] bg-gradient-to-tr from-violet-200 via-fuchsia-100 to-indigo-200 blur-2xl",
+                class_name="absolute -inset-x-2 -inset-y-6 -z-10 sm:-inset-6 rounded-[2.5rem] bg-gradient-to-tr from-violet-200 via-fuchsia-100 to-indigo-200 blur-2xl",
                 aria_hidden="true",
             ),
             video_card(
@@ -106,7 +106,7 @@ def hero(lang: str) -> rx.Component:
                 lazy=False,
                 class_name="shadow-2xl shadow-violet-900/20",
             ),
-            class_name="relative isolate",
+            class_name="relative isolate min-w-0",
         ),
         class_name="grid items-center gap-12 pb-12 pt-10 sm:pt-16 lg:grid-cols-2 lg:gap-16 lg:pb-20",
         custom_attrs={"aria-labelledby": "hero-title"},

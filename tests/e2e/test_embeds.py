@@ -1,0 +1,253 @@
+"""Third-party embeds on the home page: nothing loads before a click; then the video card,
+the language video, the avatar session and the voice agent behave as SPEC.md says.
+
+The player and avatar hosts are replaced by small fake pages served from the test (the
+harness blocks the real ones): the fake player posts `ready` and records every message.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from urllib.parse import parse_qs, urlsplit
+
+import pytest
+from playwright.sync_api import Frame, Page, Route, expect
+
+from agency_site.constants import AVATAR_BOX_HEIGHT_PX, LANGUAGES
+from agency_site.content import get_content
+from agency_site.i18n import localized_path, t
+
+from .conftest import Visit
+
+PLAYER_PATTERN = "https://player.vimeo.com/**"
+# Answers like the player: `ready` on load, then `play`/`pause` events for those methods.
+FAKE_PLAYER = """<!doctype html><html><body style="margin:0;background:#111"><script>
+window.received = [];
+window.addEventListener("message", function (event) {
+  var data = event.data;
+  try { data = JSON.parse(data); } catch (error) {}
+  window.received.push(data);
+  if (data.method === "play" || data.method === "pause") {
+    parent.postMessage(JSON.stringify({ event: data.method }), "*");
+  }
+});
+parent.postMessage(JSON.stringify({ event: "ready" }), "*");
+</script></body></html>"""
+# The avatar frame is gone 100 ms after the hide message, so it echoes what it receives.
+FAKE_AVATAR = """<!doctype html><html><body><script>
+window.addEventListener("message", function (event) { parent.postMessage({ echo: event.data }, "*"); });
+</script></body></html>"""
+
+
+def serve(page: Page, pattern: str, html: str, requests: list[str]) -> None:
+    """Answer requests to `pattern` with `html`, recording each URL."""
+
+    def fulfil(route: Route) -> None:
+        requests.append(route.request.url)
+        route.fulfill(status=200, content_type="text/html", body=html)
+
+    page.route(pattern, fulfil)
+
+
+def frame_of(page: Page, url_start: str) -> Frame:
+    for frame in page.frames:
+        if frame.url.startswith(url_start):
+            return frame
+    raise AssertionError(f"no frame at {url_start}")
+
+
+def messages(frame: Frame) -> list:
+    return frame.evaluate("window.received")
+
+
+def open_home(visit: Visit, lang: str) -> list[str]:
+    """Open the home page with the fake player and avatar; returns their request log."""
+    requests: list[str] = []
+    serve(visit.page, PLAYER_PATTERN, FAKE_PLAYER, requests)
+    avatar_url = str(get_content().site.links.avatar_embed_url)
+    serve(visit.page, avatar_url.split("?")[0] + "*", FAKE_AVATAR, requests)
+    visit.goto(localized_path(lang, "/"))
+    return requests
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_placeholders_name_the_provider_and_load_nothing(visit: Visit, lang: str) -> None:
+    requests = open_home(visit, lang)
+    page = visit.page
+    for testid in ("promo-video", "language-video", "avatar-session", "voice-agent"):
+        box = page.get_by_test_id(testid)
+        poster = box.locator("[data-embed-load] img")
+        assert urlsplit(poster.get_attribute("src")).netloc == ""  # self-hosted
+        assert poster.get_attribute("width") and poster.get_attribute("height")
+        expect(box.locator("iframe, script")).to_have_count(0)
+    expect(page.get_by_test_id("promo-video")).to_contain_text(t(lang, "embed-note", provider="Vimeo"))
+    expect(page.get_by_test_id("avatar-session")).to_contain_text(t(lang, "avatar-launch"))
+    # The avatar and the voice agent say that the visitor will talk to an AI.
+    ai_words = {"en": "AI", "de": "KI"}[lang]
+    expect(page.get_by_test_id("avatar-session").locator("[data-embed-load]")).to_contain_text(ai_words)
+    expect(page.get_by_test_id("voice-agent").locator("[data-embed-load]")).to_contain_text(ai_words)
+    page.get_by_test_id("language-video").scroll_into_view_if_needed()
+    page.get_by_test_id("avatar-session").scroll_into_view_if_needed()
+    assert requests == [] and visit.foreign_requests == []
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_video_card_loads_on_click_and_toggles_mute(visit: Visit, lang: str) -> None:
+    requests = open_home(visit, lang)
+    card = visit.page.get_by_test_id("promo-video")
+    card.get_by_role("button", name=t(lang, "video-load")).click()
+    iframe = card.locator("[data-embed-slot] iframe")
+    query = parse_qs(urlsplit(iframe.get_attribute("src")).query)
+    video_id = get_content().site.videos.promo_video_id
+    assert urlsplit(iframe.get_attribute("src")).path == f"/video/{video_id}"
+    expected = {"autoplay": "1", "muted": "1", "transparent": "1", "controls": "0", "background": "1"}
+    expected |= {"playsinline": "1", "dnt": "1"}
+    assert {key: query[key][0] for key in expected} == expected
+    expect(card).to_have_attribute("data-ready", "true")  # the player said ready
+    expect(card.locator(".video-spinner")).to_be_hidden()
+    assert len(requests) == 1 and visit.foreign_requests == []
+    player = frame_of(visit.page, "https://player.vimeo.com/")
+
+    mute = card.locator("[data-video-mute]")
+    expect(mute).to_have_accessible_name(t(lang, "video-unmute"))
+    mute.click()
+    expect(mute).to_have_accessible_name(t(lang, "video-mute"))
+    expect_message(player, {"method": "setMuted", "value": False})
+    expect_message(player, {"method": "setVolume", "value": 1})
+    mute.click()
+    expect_message(player, {"method": "setMuted", "value": True})
+
+
+def expect_message(frame: Frame, message: dict) -> None:
+    wanted = json.dumps(json.dumps(message, separators=(",", ":")))
+    frame.wait_for_function(f"window.received.some(m => JSON.stringify(m) === {wanted})")
+
+
+def test_spinner_shows_until_the_player_is_ready(desktop: Visit) -> None:
+    # A player that never answers: the spinner stays.
+    desktop.page.route(PLAYER_PATTERN, lambda route: route.fulfill(status=200, body="<html></html>"))
+    desktop.goto("/")
+    card = desktop.page.get_by_test_id("promo-video")
+    card.locator("[data-embed-load]").click()
+    expect(card.locator(".video-spinner")).to_be_visible()
+    expect(card.locator(".video-spinner")).to_have_attribute("role", "status")
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_fullscreen_button_on_desktop(desktop: Visit, lang: str) -> None:
+    open_home(desktop, lang)
+    card = desktop.page.get_by_test_id("promo-video")
+    card.locator("[data-embed-load]").click()
+    card.get_by_role("button", name=t(lang, "video-fullscreen")).click()
+    dialog = card.locator("dialog[open]")
+    expect(dialog).to_be_visible()
+    src = dialog.locator("iframe").get_attribute("src")
+    query = parse_qs(urlsplit(src).query)
+    assert query["controls"] == ["1"] and query["dnt"] == ["1"] and "background" not in query
+    dialog.get_by_role("button", name=t(lang, "video-close")).click()
+    expect(card.locator("dialog[open]")).to_have_count(0)
+    expect(card.locator("dialog iframe")).to_have_count(0)
+
+
+def test_double_click_opens_fullscreen_on_mobile(mobile: Visit) -> None:
+    open_home(mobile, "de")
+    card = mobile.page.get_by_test_id("promo-video")
+    expect(card.get_by_role("button", name=t("de", "video-fullscreen"))).to_be_hidden()
+    card.locator("[data-embed-load]").click()
+    card.locator("[data-video-mute]").dblclick()
+    expect(card.locator("dialog[open] iframe")).to_have_count(1)
+    mobile.page.keyboard.press("Escape")
+    expect(card.locator("dialog iframe")).to_have_count(0)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_language_switch_reloads_the_player(visit: Visit, lang: str) -> None:
+    open_home(visit, lang)
+    languages = get_content().site.videos.home_languages
+    picker = visit.page.get_by_test_id("language-video-languages")
+    options = picker.get_by_role("radio")
+    expect(options).to_have_count(5)
+    assert [item.id for item in languages] == ["english", "german", "french", "arabic", "russian"]
+    expect(options.nth(0)).to_be_checked()
+    card = visit.page.get_by_test_id("language-video")
+    card.scroll_into_view_if_needed()
+    card.locator("[data-embed-load]").click()
+    iframe = card.locator("[data-embed-slot] iframe")
+    expect(iframe).to_have_attribute("src", player_src(languages[0].video_id))
+    expect(card).to_have_attribute("data-ready", "true")
+
+    picker.get_by_text(languages[1].name).click()
+    expect(options.nth(1)).to_be_checked()
+    expect(iframe).to_have_attribute("src", player_src(languages[1].video_id))
+    expect(card).to_have_attribute("data-ready", "true")  # the new player is ready again
+
+    # Play/pause sends the player a message; the player's event updates the button.
+    toggle = card.locator("[data-video-playpause]")
+    expect(toggle).to_have_accessible_name(t(lang, "video-pause"))
+    toggle.click()
+    expect(toggle).to_have_accessible_name(t(lang, "video-play"))
+    expect_message(
+        frame_of(visit.page, f"https://player.vimeo.com/video/{languages[1].video_id}"), {"method": "pause"}
+    )
+    toggle.click()
+    expect(toggle).to_have_accessible_name(t(lang, "video-pause"))
+
+
+def player_src(video_id: str) -> re.Pattern[str]:
+    return re.compile(rf"^https://player\.vimeo\.com/video/{video_id}\?")
+
+
+def test_language_choice_before_loading_picks_that_video(desktop: Visit) -> None:
+    requests = open_home(desktop, "en")
+    french = get_content().site.videos.home_languages[2]
+    desktop.page.get_by_test_id("language-video-languages").get_by_text(french.name).click()
+    assert requests == []  # choosing a language is not consent to load the player
+    card = desktop.page.get_by_test_id("language-video")
+    card.locator("[data-embed-load]").click()
+    expect(card.locator("iframe")).to_have_attribute("src", player_src(french.video_id))
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_avatar_launches_and_closes(visit: Visit, lang: str) -> None:
+    requests = open_home(visit, lang)
+    avatar_url = str(get_content().site.links.avatar_embed_url)
+    session = visit.page.get_by_test_id("avatar-session")
+    session.scroll_into_view_if_needed()
+    session.get_by_role("button", name=t(lang, "avatar-launch")).click()
+    iframe = session.locator("iframe")
+    expect(iframe).to_have_attribute("allow", "microphone")
+    expect(iframe).to_have_attribute("src", avatar_url)
+    assert round(iframe.bounding_box()["height"]) == AVATAR_BOX_HEIGHT_PX
+    # The (fake) avatar page is up: its script is there, unlike in the initial about:blank.
+    expect(session.frame_locator("iframe").locator("body script")).to_have_count(1)
+    assert requests == [avatar_url]
+    expect(visit.page.get_by_text(t(lang, "avatar-launch"))).to_be_hidden()
+    visit.page.evaluate(
+        "window.echoes = []; addEventListener('message', (e) => e.data && e.data.echo && echoes.push(e.data.echo))"
+    )
+    session.get_by_role("button", name=t(lang, "avatar-close")).click()
+    visit.page.wait_for_function("window.echoes.some((m) => m.type === 'hide')")
+    expect(iframe).to_have_count(0)
+    expect(session.get_by_role("button", name=t(lang, "avatar-launch"))).to_be_visible()
+
+
+def test_avatar_style_injection_failure_is_logged(desktop: Visit) -> None:
+    open_home(desktop, "en")
+    session = desktop.page.get_by_test_id("avatar-session")
+    # The avatar host is cross-origin: the first attempt, 2 s after launch, fails and says so.
+    with desktop.page.expect_console_message(
+        lambda m: "Avatar style injection" in m.text, timeout=5000
+    ) as logged:
+        session.locator("[data-embed-load]").click()
+    assert logged.value.type == "warning"
+
+
+def test_voice_agent_script_loads_on_click(desktop: Visit) -> None:
+    desktop.goto("/")
+    script_url = str(get_content().site.links.voice_agent_script_url)
+    box = desktop.page.get_by_test_id("voice-agent")
+    assert desktop.foreign_requests == []
+    with desktop.page.expect_request(script_url):
+        box.get_by_role("button", name=t("en", "voice-agent-load")).click()
+    expect(box.locator("script")).to_have_attribute("src", script_url)
