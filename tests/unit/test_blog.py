@@ -24,13 +24,6 @@ from agency_site.settings import PROJECT_ROOT
 CONTENT = PROJECT_ROOT / "content"
 
 
-@pytest.fixture
-def content_copy(tmp_path: Path) -> Path:
-    target = tmp_path / "content"
-    shutil.copytree(CONTENT, target)
-    return target
-
-
 def _edit_post(content_dir: Path, lang: str, post_id: str, old: str, new: str) -> Path:
     path = content_dir / "blog" / lang / f"{post_id}.md"
     text = path.read_text()

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import shutil
 from pathlib import Path
 
 import pytest
@@ -15,13 +14,6 @@ from agency_site.settings import PROJECT_ROOT
 from tests.e2e.expected import PROJECTS_PER_TAB
 
 CONTENT = PROJECT_ROOT / "content"
-
-
-@pytest.fixture
-def content_copy(tmp_path: Path) -> Path:
-    target = tmp_path / "content"
-    shutil.copytree(CONTENT, target)
-    return target
 
 
 def _edit(content_dir: Path, name: str, edit) -> None:

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import os
-import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -16,13 +15,6 @@ from agency_site.content import ContentError, load_content
 from agency_site.settings import PROJECT_ROOT
 
 CONTENT = PROJECT_ROOT / "content"
-
-
-@pytest.fixture
-def content_copy(tmp_path: Path) -> Path:
-    target = tmp_path / "content"
-    shutil.copytree(CONTENT, target)
-    return target
 
 
 def _edit_site(content_dir: Path, edit) -> None:

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import re
-import shutil
 from pathlib import Path
 
 import pytest
@@ -11,17 +10,8 @@ import pytest
 from agency_site.constants import LANGUAGES
 from agency_site.content import ContentError, get_content
 from agency_site.content.legal import get_legal, legal_facts, load_legal, retention_days
-from agency_site.settings import PROJECT_ROOT
 
-CONTENT = PROJECT_ROOT / "content"
 GDPR_RIGHTS = ("15", "16", "17", "18", "20", "21")
-
-
-@pytest.fixture
-def content_copy(tmp_path: Path) -> Path:
-    target = tmp_path / "content"
-    shutil.copytree(CONTENT, target)
-    return target
 
 
 def _text(html: str) -> str:
