@@ -88,7 +88,7 @@ chromium: $(VENV)/.requirements.stamp
 	fi
 
 test: setup chromium
-	$(BIN)/python -m pytest tests/unit tests/e2e
+	$(BIN)/python -m pytest tests/unit tests/e2e --durations=15
 
 test-unit: setup
 	$(BIN)/python -m pytest tests/unit
