@@ -184,13 +184,14 @@ def _reject_strays(folder: Path) -> None:
 
 
 @lru_cache(maxsize=1)
-def _configured_posts() -> dict[str, list[BlogPost]]:
+def get_blog() -> dict[str, list[BlogPost]]:
+    """Every post of the configured content folder, per language, loaded once per process."""
     return load_blog(get_settings().content_dir)
 
 
 def get_posts(lang: str) -> list[BlogPost]:
     """All posts in `lang`, in BLOG_POST_IDS order (the six home-teaser posts first)."""
-    return _configured_posts()[lang]
+    return get_blog()[lang]
 
 
 def get_post(lang: str, post_id: str) -> BlogPost | None:

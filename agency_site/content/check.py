@@ -2,17 +2,19 @@
 
 from __future__ import annotations
 
-from agency_site.content.blog import load_blog
-from agency_site.content.catalog import load_catalog
-from agency_site.content.legal import load_legal
+from agency_site.content.blog import get_blog
+from agency_site.content.catalog import get_catalog
+from agency_site.content.legal import get_legal_texts
 from agency_site.content.loader import Content, get_content
-from agency_site.settings import get_settings
 
 
 def check_all_content() -> Content:
-    """Validate strings and facts, then each area's own files; raises ContentError."""
+    """Validate strings and facts, then each area's own files; raises ContentError.
+
+    The cached getters are the ones the pages read, so each file is parsed (and each
+    post rendered) once per build, here, and the pages reuse the result.
+    """
     content = get_content()
-    content_dir = get_settings().content_dir
-    for load_area in (load_catalog, load_blog, load_legal):
-        load_area(content_dir)
+    for load_area in (get_catalog, get_blog, get_legal_texts):
+        load_area()
     return content

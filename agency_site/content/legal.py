@@ -19,7 +19,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from agency_site.constants import LANGUAGES
 from agency_site.content.loader import ContentError, load_site_facts, placeholders
 from agency_site.content.markdown import read_front_matter, render_markdown
-from agency_site.content.models import SiteFacts, Strict
+from agency_site.content.models import SiteFacts, Strict, tel_href
 from agency_site.settings import get_settings
 
 LEGAL_DOCUMENTS = ("impressum", "privacy")
@@ -74,7 +74,7 @@ def legal_facts(site: SiteFacts) -> dict[str, str]:
         "city": legal.city,
         "country": legal.country,
         "phone": legal.phone,
-        "phone_tel": "tel:" + legal.phone.replace(" ", ""),
+        "phone_tel": tel_href(legal.phone),
         "email": str(legal.email),
         "website": str(legal.website),
         "vat_id": legal.vat_id,
@@ -139,10 +139,11 @@ def load_legal(content_dir: Path) -> dict[str, dict[str, LegalText]]:
 
 
 @lru_cache(maxsize=1)
-def _configured_texts() -> dict[str, dict[str, LegalText]]:
+def get_legal_texts() -> dict[str, dict[str, LegalText]]:
+    """Both legal texts of the configured content folder, per language, loaded once per process."""
     return load_legal(get_settings().content_dir)
 
 
 def get_legal(lang: str, document: str) -> LegalText:
     """`document` ('impressum' or 'privacy') in `lang`."""
-    return _configured_texts()[lang][document]
+    return get_legal_texts()[lang][document]

@@ -27,14 +27,19 @@ class Office(Strict):
     map_embed_url: HttpUrl
 
 
+def tel_href(number: str) -> str:
+    """A written phone number as a `tel:` link target (digits only, with the leading +)."""
+    return "tel:" + number.replace(" ", "")
+
+
 class Phone(Strict):
     label_key: str = Field(description="Translation key of the line's label")
     number: str = Field(pattern=r"^\+[0-9 ]{7,20}$")
 
     @property
     def tel_href(self) -> str:
-        """The number as a `tel:` link target (digits only, with the leading +)."""
-        return "tel:" + self.number.replace(" ", "")
+        """The number as a `tel:` link target."""
+        return tel_href(self.number)
 
 
 class Contact(Strict):

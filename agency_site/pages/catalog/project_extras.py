@@ -7,16 +7,16 @@ nothing is fetched from the video host or the voice-agent provider before a clic
 
 from __future__ import annotations
 
-from urllib.parse import urlsplit
-
 import reflex as rx
 from reflex_components_core.el.elements.inline import A as PlainAnchor
 
-from agency_site.components.embeds.click_to_load import Poster, ScriptEmbed, click_to_load
+from agency_site.components.embeds.click_to_load import Poster
 from agency_site.components.embeds.video_card import VideoChoice, video_card, video_language_picker
+from agency_site.components.embeds.voice_agent import voice_agent
 from agency_site.components.ui.carousel import carousel
 from agency_site.content import get_content
 from agency_site.content.catalog import Project, VideoTestimonial
+from agency_site.content.models import tel_href
 from agency_site.i18n import t
 from agency_site.pages.catalog.ui import FOCUS, section_heading
 
@@ -119,8 +119,7 @@ def voice_demo(lang: str, project: Project) -> rx.Component:
     """106: the live voice agent (script loaded on click) and a click-to-call link."""
     if not project.voice_demo:
         return rx.fragment()
-    links = get_content().site.links
-    phone = links.voice_demo_phone
+    phone = get_content().site.links.voice_demo_phone
     return rx.el.section(
         rx.el.div(
             rx.el.h2(
@@ -130,18 +129,15 @@ def voice_demo(lang: str, project: Project) -> rx.Component:
             PlainAnchor.create(
                 rx.icon("phone", size=20, aria_hidden="true"),
                 t(lang, "project-call", phone=phone),
-                href="tel:" + phone.replace(" ", ""),
+                href=tel_href(phone),
                 data_testid="click-to-call",
                 class_name=f"mt-8 inline-flex items-center gap-2 rounded-full bg-white px-6 py-3.5 font-semibold text-blue-700 shadow-lg transition hover:bg-blue-50 {FOCUS}",
             ),
             class_name="lg:pr-6",
         ),
-        click_to_load(
-            ScriptEmbed(src=str(links.voice_agent_script_url)),
+        voice_agent(
+            lang,
             poster=VOICE_POSTER,
-            label=t(lang, "voice-agent-load"),
-            note=t(lang, "voice-agent-note", provider=urlsplit(str(links.voice_agent_script_url)).hostname),
-            icon="mic",
             class_name="aspect-video rounded-2xl bg-blue-950",
             testid="project-voice-agent",
         ),

@@ -6,6 +6,7 @@ import reflex as rx
 
 from agency_site.content import get_content
 from agency_site.content.catalog import Service
+from agency_site.content.models import tel_href
 from agency_site.i18n import t
 from agency_site.pages.catalog.animations import animation_panel
 from agency_site.pages.catalog.navigation import back_to_services
@@ -198,7 +199,7 @@ def demo_phone_line(lang: str) -> rx.Component:
         rx.el.a(
             rx.icon("phone", size=20, aria_hidden="true"),
             t(lang, "demo-line-call", phone=phone),
-            href="tel:" + phone.replace(" ", ""),
+            href=tel_href(phone),
             class_name="inline-flex shrink-0 items-center gap-2 rounded-full bg-white px-6 py-3.5 font-semibold text-blue-700 shadow-lg transition hover:bg-blue-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white",
         ),
         data_testid="demo-phone-line",

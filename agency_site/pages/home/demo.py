@@ -8,9 +8,11 @@ import reflex as rx
 from reflex_components_core.el.elements.inline import A as PlainAnchor
 
 from agency_site.components.embeds.avatar import avatar_session
-from agency_site.components.embeds.click_to_load import Poster, ScriptEmbed, click_to_load
+from agency_site.components.embeds.click_to_load import Poster
+from agency_site.components.embeds.voice_agent import voice_agent
 from agency_site.components.ui.reveal import reveal_attrs
 from agency_site.content import get_content
+from agency_site.content.models import tel_href
 from agency_site.i18n import t
 from agency_site.pages.home.common import home_section
 from agency_site.pages.home.features import Feature, feature_carousel
@@ -43,8 +45,7 @@ def _demo_card(icon: str, title: str, text: str, *children: rx.Component, index:
 
 def voice_card(lang: str) -> rx.Component:
     """The AI voice assistant: the 24/7 demo line and the live widget, loaded on click."""
-    links = get_content().site.links
-    phone = links.voice_demo_phone
+    phone = get_content().site.links.voice_demo_phone
     return _demo_card(
         "audio-lines",
         t(lang, "home-voice-title"),
@@ -54,18 +55,15 @@ def voice_card(lang: str) -> rx.Component:
             PlainAnchor.create(
                 rx.icon("phone", size=16, aria_hidden="true"),
                 phone,
-                href="tel:" + phone.replace(" ", ""),
+                href=tel_href(phone),
                 class_name="inline-flex items-center gap-2 font-semibold text-white underline-offset-4 hover:underline",
             ),
             class_name="mt-4 flex flex-wrap items-center gap-x-2 gap-y-1 text-sm",
             custom_attrs={"data-testid": "voice-demo-phone"},
         ),
-        click_to_load(
-            ScriptEmbed(src=str(links.voice_agent_script_url)),
+        voice_agent(
+            lang,
             poster=VOICE_POSTER,
-            label=t(lang, "voice-agent-load"),
-            note=t(lang, "voice-agent-note", provider=urlsplit(str(links.voice_agent_script_url)).hostname),
-            icon="mic",
             class_name="mt-6 h-64 rounded-2xl bg-slate-800 sm:h-80 lg:h-auto lg:min-h-64 lg:flex-1",
             testid="voice-agent",
         ),

@@ -1,0 +1,31 @@
+"""The live voice-agent widget (home demo, project 106): the provider's script, loaded on click.
+
+    voice_agent(lang, poster=Poster(...), class_name="h-64 rounded-2xl", testid="voice-agent")
+
+Nothing is fetched from the provider before the visitor clicks (DESIGN.md §6); the note
+names the provider and says the visitor will talk to an AI.
+"""
+
+from __future__ import annotations
+
+from urllib.parse import urlsplit
+
+import reflex as rx
+
+from agency_site.components.embeds.click_to_load import Poster, ScriptEmbed, click_to_load
+from agency_site.content import get_content
+from agency_site.i18n import t
+
+
+def voice_agent(lang: str, *, poster: Poster, class_name: str, testid: str) -> rx.Component:
+    """The click-to-load placeholder for the voice-agent script of `content/site.yaml`."""
+    script_url = str(get_content().site.links.voice_agent_script_url)
+    return click_to_load(
+        ScriptEmbed(src=script_url),
+        poster=poster,
+        label=t(lang, "voice-agent-load"),
+        note=t(lang, "voice-agent-note", provider=urlsplit(script_url).hostname),
+        icon="mic",
+        class_name=class_name,
+        testid=testid,
+    )
