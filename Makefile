@@ -10,13 +10,14 @@ VENV := .venv
 BIN := $(VENV)/bin
 TOOLS := .tools
 BUN_VERSION := 1.4.4
+AXE_VERSION := 4.14.1
 PORT ?= 3000
 
 # Reflex cannot download bun here; it uses the one on PATH (ours in .tools, or the system's).
 export REFLEX_USE_SYSTEM_BUN := 1
 export PATH := $(abspath $(TOOLS)/node_modules/.bin):$(abspath $(BIN)):$(PATH)
 
-.PHONY: help setup bun run dev export test test-unit test-e2e lint check-content migrate chromium clean bench bench-contact
+.PHONY: help setup bun axe run dev export test test-unit test-e2e lint check-content migrate chromium clean bench bench-contact lighthouse
 
 help:
 	@echo "make run    set up everything and serve the production build at http://localhost:$(PORT)"
@@ -24,7 +25,7 @@ help:
 	@echo "make dev    serve with hot reload (frontend :3000, backend :8000)"
 	@echo "make export build the static frontend into .web/build/client"
 	@echo "make lint   ruff"
-	@echo "make bench build, then print each page's weight (benchmarks/)"
+	@echo "make bench build and serve, then Lighthouse every page type (BENCH_ARGS=\"--runs 1\" to narrow) and print each page's weight"
 	@echo "make bench-contact  N contact messages at once through the websocket (N=200)"
 
 $(BIN)/python:
@@ -51,6 +52,16 @@ bun:
 	fi
 
 setup: $(VENV)/.requirements.stamp bun check-content migrate
+
+# axe-core for the accessibility test (tests/e2e/test_accessibility.py), from the npm
+# registry into its own prefix; the stamp names the version, so changing it reinstalls.
+AXE_STAMP := $(TOOLS)/axe/.axe-core-$(AXE_VERSION).stamp
+axe: $(AXE_STAMP)
+$(AXE_STAMP):
+	@mkdir -p $(TOOLS)/axe
+	npm install --prefix $(TOOLS)/axe --no-save --no-audit --no-fund --loglevel=error axe-core@$(AXE_VERSION)
+	@rm -f $(TOOLS)/axe/.axe-core-*.stamp
+	touch $@
 
 check-content: $(VENV)/.requirements.stamp
 	@$(BIN)/python -m agency_site.content
@@ -87,13 +98,19 @@ chromium: $(VENV)/.requirements.stamp
 		$(BIN)/python -m playwright install chromium; \
 	fi
 
-test: setup chromium
-	$(BIN)/python -m pytest tests/unit tests/e2e --durations=15
+# Unit tests in one process first (they run their own event loops, which a worker that
+# already drives Playwright's sync API could not). Then the end-to-end tests on two
+# pytest-xdist workers (TEST_WORKERS=1 for one process): the controller builds and serves
+# the app once for both; each module runs on one worker, the contact ones on the same.
+TEST_WORKERS ?= 2
+test: setup chromium axe
+	$(BIN)/python -m pytest tests/unit --durations=5
+	$(BIN)/python -m pytest tests/e2e --durations=15 $(if $(filter-out 0 1,$(TEST_WORKERS)),-n $(TEST_WORKERS))
 
 test-unit: setup
 	$(BIN)/python -m pytest tests/unit
 
-test-e2e: setup chromium
+test-e2e: setup chromium axe
 	$(BIN)/python -m pytest tests/e2e
 
 lint: $(VENV)/.requirements.stamp
@@ -103,8 +120,27 @@ lint: $(VENV)/.requirements.stamp
 clean:
 	rm -rf .web .states
 
-# Figures, not tests: build the static frontend, then print what each page weighs.
-bench: export
+# Lighthouse (npm registry) for `make bench` only, in its own prefix; the stamp names the
+# versions, so changing them here reinstalls. Lighthouse 13 needs Node 22; 12.8 runs on 20.
+LIGHTHOUSE_VERSION := 12.8.2
+CHROME_LAUNCHER_VERSION := 1.2.1
+LIGHTHOUSE_STAMP := $(TOOLS)/lighthouse/.installed-$(LIGHTHOUSE_VERSION)-$(CHROME_LAUNCHER_VERSION)
+
+$(LIGHTHOUSE_STAMP):
+	@mkdir -p $(TOOLS)/lighthouse
+	npm install --prefix $(TOOLS)/lighthouse --no-save --no-audit --no-fund --loglevel=error \
+		lighthouse@$(LIGHTHOUSE_VERSION) chrome-launcher@$(CHROME_LAUNCHER_VERSION)
+	touch $@
+
+lighthouse: $(LIGHTHOUSE_STAMP)
+
+# Figures, not tests: build and serve the production build on a free port (3301-3399),
+# run Lighthouse on every page type and its script-free floor, print the table and the
+# budgets (files in benchmarks/out/), then print what each page weighs.
+# Narrow it with e.g. BENCH_ARGS="--runs 1 --presets mobile --langs en".
+BENCH_ARGS ?=
+bench: setup chromium lighthouse
+	$(BIN)/python benchmarks/lighthouse.py $(BENCH_ARGS)
 	$(BIN)/python benchmarks/page_weight.py
 
 # Figures, not tests: N visitors submit the contact form at once through the websocket.

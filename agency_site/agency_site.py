@@ -7,15 +7,17 @@ import sys
 import reflex as rx
 from reflex.vars.base import Var, VarData
 
-from agency_site.components.browser import german_path_test, head_script
+from agency_site.components.browser import german_path_test, head_script, is_german_path, lazy_toaster
 from agency_site.constants import LANGUAGES
 from agency_site.content import ContentError
 from agency_site.content.check import check_all_content
-from agency_site.i18n import localized_path, t
+from agency_site.i18n import localized_path
 from agency_site.leads import retry_deliveries
 from agency_site.pages.not_found import not_found_description, not_found_page, not_found_title
 from agency_site.routes import route_table
-from agency_site.serving import CleanUrls
+from agency_site.seo.head import not_found_tags, og_image_path, page_head
+from agency_site.serving import CachingHeaders, CleanUrls
+from agency_site.settings import get_settings
 
 # <html lang> follows the page's path, so the prerendered HTML of each page carries it.
 HTML_LANG = Var(
@@ -41,7 +43,10 @@ def build_app() -> rx.App:
         ],
         html_custom_attrs={"lang": HTML_LANG},
         stylesheets=["/styles.css"],
-        api_transformer=CleanUrls,
+        # Each wraps the one before: CachingHeaders sees every response, CleanUrls every request.
+        api_transformer=[CleanUrls, CachingHeaders],
+        # Toasts follow a click; their library loads after hydration (components/browser.py).
+        toaster=lazy_toaster(),
     )
     # No "cannot connect to server" toast or pulser: every page works without the
     # backend; the contact form reports its own failures in the visitor's language.
@@ -49,13 +54,24 @@ def build_app() -> rx.App:
     for route in route_table():
         for lang in LANGUAGES:
             page = route.build(lang, route.path)
+            head = page_head(lang, route.path, route.kind, page, noindex=route.noindex)
             app.add_page(
-                page.component,
+                rx.fragment(page.component, *head.tags),
                 route=localized_path(lang, route.path),
-                title=f"{page.title} | {t(lang, 'site-title-suffix')}",
-                description=page.description,
+                title=head.title,
+                description=head.description,
+                image=head.image_url,
             )
-    app.add_page(not_found_page(), route="404", title=not_found_title(), description=not_found_description())
+    app.add_page(
+        rx.fragment(
+            not_found_page(),
+            rx.cond(is_german_path, rx.fragment(*not_found_tags("de")), rx.fragment(*not_found_tags("en"))),
+        ),
+        route="404",
+        title=not_found_title(),
+        description=not_found_description(),
+        image=get_settings().site_url + og_image_path("not-found", "en"),
+    )
     app.register_lifespan_task(retry_deliveries)
     return app
 

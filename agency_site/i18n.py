@@ -43,6 +43,13 @@ def localized_path(lang: str, path: str) -> str:
     return prefix + path
 
 
+def alternate_urls(site_url: str, path: str) -> dict[str, str]:
+    """The hreflang URLs of the page at spec path `path`: en, de, and x-default (English)."""
+    urls = {lang: site_url + localized_path(lang, path) for lang in LANGUAGES}
+    urls["x-default"] = urls["en"]
+    return urls
+
+
 def unlocalized_path(path: str) -> str:
     """The spec's path of a localized path: `/de/about` -> `/about`, `/de` -> `/`."""
     for lang in LANGUAGES:

@@ -29,38 +29,53 @@ from agency_site.pages.services import service_detail_page, services_page, unkno
 
 @dataclass(frozen=True)
 class Route:
-    """One screen at one spec path; `build(lang, path)` makes its page in a language."""
+    """One screen at one spec path; `build(lang, path)` makes its page in a language.
+
+    `kind` is the page type (agency_site.seo.PAGE_KINDS: its sharing image and structured
+    data). `listed` pages are in the sitemap: every static page whose canonical URL is its
+    own; `noindex` asks search engines to leave a page out (a redirect to another site).
+    """
 
     path: str
     build: Callable[[str, str], Page]
+    kind: str
+    listed: bool = True
+    noindex: bool = False
 
     @property
     def is_dynamic(self) -> bool:
         return "[" in self.path
 
+    @property
+    def in_sitemap(self) -> bool:
+        return self.listed and not self.noindex and not self.is_dynamic
+
 
 def route_table() -> list[Route]:
     """Every route of SPEC.md §2, static ones before the dynamic fallbacks."""
     return [
-        Route("/", home_page),
-        Route("/services", services_page),
-        *[Route(f"/services/{sid}", service_detail_page(sid)) for sid in SERVICE_IDS],
-        Route("/services/[service_id]", unknown_service_page),
-        Route("/portfolio", portfolio_redirect_page),
-        *[Route(f"/portfolio/{tab}", portfolio_tab_page(tab)) for tab in PORTFOLIO_TABS],
-        Route("/portfolio/[tab]", portfolio_redirect_page),
-        *[Route(f"/project/{pid}", project_page(pid)) for pid in PROJECT_IDS],
+        Route("/", home_page, "home"),
+        Route("/services", services_page, "services"),
+        *[Route(f"/services/{sid}", service_detail_page(sid), "service") for sid in SERVICE_IDS],
+        Route("/services/[service_id]", unknown_service_page, "services"),
+        # Canonical is /portfolio/all, where it sends the visitor.
+        Route("/portfolio", portfolio_redirect_page, "portfolio", listed=False),
+        *[Route(f"/portfolio/{tab}", portfolio_tab_page(tab), "portfolio") for tab in PORTFOLIO_TABS],
+        Route("/portfolio/[tab]", portfolio_redirect_page, "portfolio"),
+        *[Route(f"/project/{pid}", project_page(pid), "project") for pid in PROJECT_IDS],
         # SPEC.md §8: any other project id shows project 100.
         Route(
             "/project/[project_id]",
             project_page(FALLBACK_PROJECT_ID, canonical_path=f"/project/{FALLBACK_PROJECT_ID}"),
+            "project",
         ),
-        Route("/blog", blog_page),
-        *[Route(f"/blog/{post_id}", article_page(post_id)) for post_id in BLOG_POST_IDS],
-        Route("/blog/[blog_id]", unknown_article_page),
-        Route("/about", about_page),
-        Route("/contact", contact_page),
-        Route("/botagent", botagent_page),
-        Route("/impressum", impressum_page),
-        Route("/datenschutz", privacy_page),
+        Route("/blog", blog_page, "blog"),
+        *[Route(f"/blog/{post_id}", article_page(post_id), "article") for post_id in BLOG_POST_IDS],
+        Route("/blog/[blog_id]", unknown_article_page, "not-found"),
+        Route("/about", about_page, "about"),
+        Route("/contact", contact_page, "contact"),
+        # Only sends the visitor to the BotAgent site; nothing to find here.
+        Route("/botagent", botagent_page, "home", noindex=True),
+        Route("/impressum", impressum_page, "impressum"),
+        Route("/datenschutz", privacy_page, "privacy"),
     ]

@@ -17,16 +17,21 @@ window.agencyEnhance = (function () {
       });
     });
   }
+  var started = false;
   function start() {
+    started = true;
     apply(document.body);
     new MutationObserver(function (records) {
       records.forEach(function (record) { record.addedNodes.forEach(apply); });
     }).observe(document.body, { childList: true, subtree: true });
   }
-  if (document.body) start(); else document.addEventListener("DOMContentLoaded", start);
+  // While the page is being parsed, wait for all of it: one pass over the document
+  // instead of work for every parsed node before the first paint.
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start);
+  else start();
   return function (selector, setUp) {
     enhancers.push({ selector: selector, setUp: setUp });
-    if (document.body) apply(document.body);
+    if (started) apply(document.body);
   };
 })();
 
@@ -328,5 +333,56 @@ agencyEnhance("[data-rotator]", function (rotator) {
     }
     setTimeout(function () { window.agencyEmbeds.unload(root); }, 100);
   });
+})();
+
+(function () {
+  var FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), ' +
+    'select:not([disabled]), textarea:not([disabled]), iframe, [tabindex]:not([tabindex="-1"])';
+  var openers = new WeakMap();
+
+  function targets(dialog) {
+    return Array.prototype.filter.call(dialog.querySelectorAll(FOCUSABLE), function (element) {
+      return !element.hasAttribute("data-focus-guard") && element.getClientRects().length > 0;
+    });
+  }
+
+  function guard(dialog, atEnd) {
+    var element = document.createElement("span");
+    element.tabIndex = 0;
+    element.setAttribute("data-focus-guard", atEnd ? "end" : "start");
+    element.style.cssText = "position:fixed;width:1px;height:1px;overflow:hidden;opacity:0;";
+    element.addEventListener("focus", function () {
+      var inside = targets(dialog);
+      if (!inside.length) return;
+      (atEnd ? inside[0] : inside[inside.length - 1]).focus();
+    });
+    return element;
+  }
+
+  var showModal = HTMLDialogElement.prototype.showModal;
+  HTMLDialogElement.prototype.showModal = function () {
+    var opener = this.open ? null : document.activeElement;
+    var result = showModal.apply(this, arguments);
+    // After opening, so the browser's initial focus lands on the first real control.
+    if (opener) {
+      openers.set(this, opener);
+      if (!this.querySelector("[data-focus-guard]")) {
+        this.insertBefore(guard(this, false), this.firstChild);
+        this.appendChild(guard(this, true));
+      }
+    }
+    return result;
+  };
+
+  document.addEventListener("close", function (event) {
+    var dialog = event.target;
+    if (!(dialog instanceof HTMLDialogElement)) return;
+    Array.prototype.forEach.call(dialog.querySelectorAll("[data-focus-guard]"), function (element) {
+      element.remove();
+    });
+    var opener = openers.get(dialog);
+    openers.delete(dialog);
+    if (opener && opener.isConnected && opener !== document.body) opener.focus();
+  }, true);
 })();
 })();

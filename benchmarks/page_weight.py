@@ -14,22 +14,12 @@ import re
 import sys
 from pathlib import Path
 
+from lighthouse import NOT_FOUND_EXAMPLE
+from lighthouse import PAGES as LIGHTHOUSE_PAGES
+
 CLIENT = Path(__file__).resolve().parents[1] / ".web" / "build" / "client"
-PAGES = [
-    "/",
-    "/de",
-    "/services",
-    "/services/ai-callers",
-    "/portfolio/all",
-    "/project/104",
-    "/blog",
-    "/blog/ai-healthcare",
-    "/about",
-    "/contact",
-    "/impressum",
-    "/datenschutz",
-    "/404",
-]
+# The Lighthouse benchmark's page types, plus the German home and the not-found document.
+PAGES = [page for page in LIGHTHOUSE_PAGES if page != NOT_FOUND_EXAMPLE] + ["/de", "/404"]
 
 
 def _html_file(path: str) -> Path:

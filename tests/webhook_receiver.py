@@ -6,6 +6,8 @@ import json
 import threading
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
+CONTROL_PATH = "/control"
+
 
 class WebhookReceiver:
     """Answers 503 to the first `failures` requests and while `down` is set, else 200."""
@@ -21,8 +23,21 @@ class WebhookReceiver:
         class Handler(BaseHTTPRequestHandler):
             def do_POST(self) -> None:  # noqa: N802 (http.server's name)
                 body = json.loads(self.rfile.read(int(self.headers["Content-Length"])))
-                self.send_response(receiver._answer(body))
+                if self.path == CONTROL_PATH:  # a test in another process sets `down`
+                    receiver.down.set() if body["down"] else receiver.down.clear()
+                    self.send_response(204)
+                else:
+                    self.send_response(receiver._answer(body))
                 self.end_headers()
+
+            def do_GET(self) -> None:  # noqa: N802
+                # What `subjects()` returns, for a test in another process (pytest-xdist).
+                payload = json.dumps(receiver.subjects()).encode()
+                self.send_response(200)
+                self.send_header("Content-Type", "application/json")
+                self.send_header("Content-Length", str(len(payload)))
+                self.end_headers()
+                self.wfile.write(payload)
 
             def log_message(self, *args) -> None:
                 pass
@@ -48,3 +63,36 @@ class WebhookReceiver:
     def stop(self) -> None:
         self._server.shutdown()
         self._server.server_close()
+
+
+class RemoteWebhook:
+    """A WebhookReceiver running in another process (the pytest-xdist controller), driven
+    over HTTP: the same `url`, `subjects()` and `down.set()`/`down.clear()`."""
+
+    def __init__(self, url: str):
+        self.url = url
+        self.down = _RemoteFlag(url.rsplit("/", 1)[0] + CONTROL_PATH)
+
+    def subjects(self) -> list[str]:
+        import httpx
+
+        return httpx.get(self.url, timeout=5).json()
+
+    def stop(self) -> None:
+        pass
+
+
+class _RemoteFlag:
+    def __init__(self, url: str):
+        self._url = url
+
+    def _send(self, down: bool) -> None:
+        import httpx
+
+        httpx.post(self._url, json={"down": down}, timeout=5).raise_for_status()
+
+    def set(self) -> None:
+        self._send(True)
+
+    def clear(self) -> None:
+        self._send(False)

@@ -5,6 +5,8 @@ from __future__ import annotations
 import json
 
 import reflex as rx
+from reflex.components.sonner.toast import LiteralPosition
+from reflex.style import resolved_color_mode
 from reflex.vars.base import Var, VarData
 
 from agency_site.constants import (
@@ -141,3 +143,86 @@ class HeaderScrollFlag(rx.Fragment):
   return () => window.removeEventListener("scroll", update);
 }}, []);"""
         ]
+
+
+SONNER_PACKAGE = "sonner@2.0.8"
+SONNER_TOAST_METHODS = [
+    "success",
+    "error",
+    "info",
+    "warning",
+    "loading",
+    "message",
+    "dismiss",
+    "promise",
+    "custom",
+]
+
+# `refs["__toast"]` (what rx.toast events and our handlers call) starts as a stand-in
+# with sonner's API. The first call imports sonner, mounts its Toaster and replays the
+# calls made meanwhile, once the Toaster has subscribed (a child's effects run before
+# its parent's, so the parent's effect after the mount is late enough).
+LAZY_TOASTER_CODE = f"""
+function AgencyToaster(props) {{
+  const [Toaster, setToaster] = useState(null);
+  const pending = useRef([]);
+  const sonner = useRef(null);
+  useEffect(() => {{
+    let loading = false;
+    const call = (method) => (...args) => {{
+      const toast = sonner.current;
+      if (toast) return method ? toast[method](...args) : toast(...args);
+      pending.current.push([method, args]);
+      if (loading) return undefined;
+      loading = true;
+      import("sonner")
+        .then((module) => {{
+          sonner.current = module.toast;
+          setToaster(() => module.Toaster);
+        }})
+        .catch((error) => console.error("Toasts could not load", error));
+      return undefined;
+    }};
+    const standIn = call(null);
+    {json.dumps(SONNER_TOAST_METHODS)}.forEach((method) => {{ standIn[method] = call(method); }});
+    refs["__toast"] = standIn;
+  }}, []);
+  useEffect(() => {{
+    if (!Toaster) return;
+    refs["__toast"] = sonner.current;
+    const calls = pending.current;
+    pending.current = [];
+    calls.forEach(([method, args]) => (method ? sonner.current[method] : sonner.current)(...args));
+  }}, [Toaster]);
+  return Toaster ? jsx(Toaster, props) : null;
+}}
+"""
+
+
+class LazyToaster(rx.Component):
+    """Reflex's sonner toaster, loaded on the first toast instead of in the first bundle.
+
+    Toasts only follow a visitor's action (the contact form, 'purchase now'), so sonner
+    (~9 KB) is neither in the bundle nor fetched while the page loads; see
+    `LAZY_TOASTER_CODE`. The props and defaults are those of Reflex's `rx.toast.provider`.
+    """
+
+    tag = "AgencyToaster"
+    lib_dependencies: list[str] = [SONNER_PACKAGE]
+
+    theme: Var[str] = resolved_color_mode
+    rich_colors: Var[bool] = Var.create(True)
+    expand: Var[bool] = Var.create(True)
+    position: Var[LiteralPosition] = Var.create("bottom-right")
+    close_button: Var[bool] = Var.create(False)
+
+    def add_imports(self) -> dict:
+        return {"react": ["useEffect", "useRef", "useState"], "$/utils/state": ["refs"]}
+
+    def add_custom_code(self) -> list[str]:
+        return [LAZY_TOASTER_CODE]
+
+
+def lazy_toaster() -> rx.Component:
+    """The toast provider for `rx.App(toaster=...)`."""
+    return LazyToaster.create()

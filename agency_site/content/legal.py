@@ -112,19 +112,22 @@ def _with_anchors(html: str) -> tuple[str, list[Section]]:
 def load_legal_text(path: Path, facts: dict[str, str]) -> LegalText:
     """Validate one legal file and fill in the company facts."""
     front, body = read_front_matter(path, LegalFrontMatter)
-    try:
-        names = placeholders(body)
-    except ValueError as error:
-        raise ContentError(path, "(body)", f"broken placeholder: {error}") from None
-    unknown = sorted(names - facts.keys())
-    if unknown:
-        raise ContentError(
-            path, "{" + unknown[0] + "}", f"unknown placeholder; use one of {', '.join(sorted(facts))}"
-        )
+    for field, text in (("description", front.description), ("(body)", body)):
+        try:
+            names = placeholders(text)
+        except ValueError as error:
+            raise ContentError(path, field, f"broken placeholder: {error}") from None
+        unknown = sorted(names - facts.keys())
+        if unknown:
+            raise ContentError(
+                path, "{" + unknown[0] + "}", f"unknown placeholder; use one of {', '.join(sorted(facts))}"
+            )
     html, sections = _with_anchors(render_markdown(body.format_map(facts), breaks=True))
     if not html:
         raise ContentError(path, "(body)", "the text is empty")
-    return LegalText(description=front.description, updated=front.updated, html=html, sections=sections)
+    return LegalText(
+        description=front.description.format_map(facts), updated=front.updated, html=html, sections=sections
+    )
 
 
 def load_legal(content_dir: Path) -> dict[str, dict[str, LegalText]]:

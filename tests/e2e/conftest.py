@@ -7,11 +7,14 @@ reaches the internet and tests can assert that nothing tried to.
 
 from __future__ import annotations
 
+import datetime as dt
 import os
+import re
 import shutil
 import signal
 import socket
 import subprocess
+import tempfile
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -21,8 +24,9 @@ from urllib.parse import urlsplit
 import httpx
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, Route, sync_playwright
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
-from .contact_backend import ContactBackend, start_contact_backend
+from .contact_backend import ContactBackend, connect_contact_backend, start_contact_backend
 
 ROOT = Path(__file__).resolve().parents[2]
 BUILD_TIMEOUT_S = 600
@@ -40,10 +44,31 @@ VIEWPORTS = {
 }
 
 
+# Modules whose tests send contact messages, stop the database or the webhook: with
+# pytest-xdist one worker runs all of them, one after another.
+CONTACT_MODULES = {"test_contact_page", "test_contact_storage"}
+
+
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     for item in items:
         if "tests/e2e" in str(item.fspath):
             item.add_marker(pytest.mark.e2e)
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_xdist_make_scheduler(config: pytest.Config, log):
+    """pytest-xdist hands out whole modules (the contact ones as one), so tests that read a
+    shared page (SharedPages) still follow each other on one worker. (xdist 3.8's own
+    `--dist loadgroup` does not group under pytest 9.2: it renames a nodeid attribute
+    pytest no longer reads.)"""
+    from xdist.scheduler import LoadScopeScheduling
+
+    class ModuleScheduling(LoadScopeScheduling):
+        def _split_scope(self, nodeid: str) -> str:
+            module = nodeid.split("::", 1)[0]
+            return "contact modules" if Path(module).stem in CONTACT_MODULES else module
+
+    return ModuleScheduling(config, log)
 
 
 def _free_port() -> int:
@@ -78,19 +103,25 @@ def _wait_until_serving(url: str, process: subprocess.Popen, log_path: Path) -> 
     raise RuntimeError(f"app server not ready after {BUILD_TIMEOUT_S}s:\n{log_path.read_text()[-4000:]}")
 
 
-@pytest.fixture(scope="session")
-def contact_backend(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ContactBackend]:
-    """The server's contact messages go to a throw-away database and a local webhook."""
-    backend = start_contact_backend(tmp_path_factory.mktemp("contact"))
-    yield backend
-    backend.stop()
+@dataclass
+class AppServer:
+    """`reflex run --env prod --single-port` on a free port, in its own process group."""
+
+    url: str
+    process: subprocess.Popen
+
+    def stop(self) -> None:
+        # Stop the server's whole process group, by its id.
+        try:
+            os.killpg(self.process.pid, signal.SIGTERM)
+            self.process.wait(timeout=20)
+        except (ProcessLookupError, subprocess.TimeoutExpired):
+            os.killpg(self.process.pid, signal.SIGKILL)
 
 
-@pytest.fixture(scope="session")
-def base_url(tmp_path_factory: pytest.TempPathFactory, contact_backend: ContactBackend) -> Iterator[str]:
-    """Build the production app once and serve frontend and backend on one free port."""
+def start_app_server(log_path: Path, env: dict[str, str]) -> AppServer:
+    """Build the production app and serve frontend and backend on one free port."""
     port = _free_port()
-    log_path = tmp_path_factory.mktemp("server") / "reflex.log"
     reflex = shutil.which("reflex", path=str(ROOT / ".venv" / "bin")) or "reflex"
     with log_path.open("w") as log:
         process = subprocess.Popen(
@@ -108,23 +139,85 @@ def base_url(tmp_path_factory: pytest.TempPathFactory, contact_backend: ContactB
                 "info",
             ],
             cwd=ROOT,
-            env=_server_env() | contact_backend.env,
+            env=_server_env() | env,
             stdout=log,
             stderr=subprocess.STDOUT,
             start_new_session=True,
         )
     # The built frontend addresses its backend as localhost:{port}; use the same origin.
-    url = f"http://localhost:{port}"
+    server = AppServer(url=f"http://localhost:{port}", process=process)
     try:
-        _wait_until_serving(url + "/", process, log_path)
-        yield url
+        _wait_until_serving(server.url + "/", process, log_path)
+    except BaseException:
+        server.stop()
+        raise
+    return server
+
+
+# pytest-xdist (`-n 2`): the controller builds and serves the app once, before the workers
+# start, and passes its address to them; every worker drives that one server.
+_CONTROLLER: dict[str, object] = {}
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_configure_node(node) -> None:
+    if "server" not in _CONTROLLER:
+        tmp = Path(tempfile.mkdtemp(prefix="agency-e2e-"))
+        _CONTROLLER["tmp"] = tmp
+        backend = _CONTROLLER["backend"] = start_contact_backend(tmp)
+        _CONTROLLER["server"] = start_app_server(tmp / "reflex.log", backend.env)
+    backend = _CONTROLLER["backend"]
+    node.workerinput["e2e_base_url"] = _CONTROLLER["server"].url
+    node.workerinput["e2e_database_folder"] = str(backend.folder)
+    node.workerinput["e2e_webhook_url"] = backend.webhook.url
+
+
+def pytest_unconfigure(config: pytest.Config) -> None:
+    if "server" in _CONTROLLER:
+        _CONTROLLER.pop("server").stop()
+        _CONTROLLER.pop("backend").stop()
+        shutil.rmtree(_CONTROLLER.pop("tmp"), ignore_errors=True)
+
+
+def _from_controller(config: pytest.Config) -> dict | None:
+    """What the xdist controller passed to this worker about its server, if anything."""
+    workerinput = getattr(config, "workerinput", None)
+    if workerinput is None:
+        return None
+    if "e2e_base_url" not in workerinput:
+        # Several workers building in one .web folder would break each other's build.
+        raise RuntimeError("run the e2e tests with -n only when tests/e2e is on pytest's command line")
+    return workerinput
+
+
+@pytest.fixture(scope="session")
+def contact_backend(
+    request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
+) -> Iterator[ContactBackend]:
+    """The server's contact messages go to a throw-away database and a local webhook."""
+    shared = _from_controller(request.config)
+    if shared is not None:
+        backend = connect_contact_backend(Path(shared["e2e_database_folder"]), shared["e2e_webhook_url"])
+    else:
+        backend = start_contact_backend(tmp_path_factory.mktemp("contact"))
+    yield backend
+    backend.stop()
+
+
+@pytest.fixture(scope="session")
+def base_url(
+    request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory, contact_backend: ContactBackend
+) -> Iterator[str]:
+    """Build the production app once and serve frontend and backend on one free port."""
+    shared = _from_controller(request.config)
+    if shared is not None:
+        yield shared["e2e_base_url"]
+        return
+    server = start_app_server(tmp_path_factory.mktemp("server") / "reflex.log", contact_backend.env)
+    try:
+        yield server.url
     finally:
-        # Stop the server's whole process group, by its id.
-        try:
-            os.killpg(process.pid, signal.SIGTERM)
-            process.wait(timeout=20)
-        except (ProcessLookupError, subprocess.TimeoutExpired):
-            os.killpg(process.pid, signal.SIGKILL)
+        server.stop()
 
 
 def chromium_executable() -> str | None:
@@ -182,18 +275,57 @@ def open_visit(
         context.add_init_script(f"window.localStorage.setItem('language', {stored_language!r});")
     page = context.new_page()
     visit = Visit(context=context, page=page, base_url=base_url)
-    app_origin = urlsplit(base_url).netloc
 
     def guard(route: Route) -> None:
-        if urlsplit(route.request.url).netloc == app_origin:
-            route.continue_()
-        else:
-            visit.foreign_requests.append(route.request.url)
-            route.abort("blockedbyclient")
+        visit.foreign_requests.append(route.request.url)
+        route.abort("blockedbyclient")
 
-    context.route("**/*", guard)
+    # Only requests to another origin reach Python: Playwright matches the pattern in its
+    # driver, so the app's own requests (25 or so per page) skip a round trip each.
+    context.route(foreign_url_pattern(base_url), guard)
     page.on("console", lambda message: visit.console.append(f"{message.type}: {message.text}"))
     return visit
+
+
+# How goto_on_paused_clock moves a paused clock on while the page loads its modules:
+# small steps, so that tests of timers started at parse time know where the clock stands.
+PAUSED_CLOCK_STEP_MS = 5
+PAUSED_CLOCK_HYDRATION_LIMIT_MS = 2000
+
+
+def pause_clock(page: Page) -> None:
+    """Give the page a paused clock (before its first load): its timers fire only when the
+    test advances it with `page.clock.run_for(ms)`, so a test checks a 5 s timer without
+    waiting 5 s, and at exactly the right moment. CSS transitions still run in real time."""
+    # A minute ahead of the real time: pausing must never move the clock backwards.
+    page.clock.pause_at(dt.datetime.now() + dt.timedelta(minutes=1))
+
+
+def goto_on_paused_clock(visit: Visit, path: str) -> int:
+    """Open `path` on a page whose clock is paused (`pause_clock`) and move the clock on,
+    in small steps, until React has hydrated it; return how many ms it moved.
+
+    Our entry.client is fetched by the module script after the first paint, then hydrates
+    after a frame (or a 200 ms fallback timer); frames and timers both wait on the page's
+    clock, so a paused clock alone would keep the page from ever hydrating."""
+    page = visit.page
+    page.goto(visit.url(path))
+    hydrated = page.locator('#site-header[data-hydrated="true"]').first
+    advanced = 0
+    while advanced < PAUSED_CLOCK_HYDRATION_LIMIT_MS:
+        page.clock.run_for(PAUSED_CLOCK_STEP_MS)
+        advanced += PAUSED_CLOCK_STEP_MS
+        try:
+            hydrated.wait_for(state="attached", timeout=50)
+            return advanced
+        except PlaywrightTimeoutError:
+            continue
+    raise AssertionError(f"{path} did not hydrate within {advanced} ms of its paused clock")
+
+
+def foreign_url_pattern(base_url: str) -> re.Pattern[str]:
+    """Every URL whose origin is not the app's (another host, port or scheme)."""
+    return re.compile(rf"^(?!{re.escape(base_url)}(?:[/?#]|$))")
 
 
 @pytest.fixture(params=list(VIEWPORTS))
@@ -216,3 +348,56 @@ def mobile(browser: Browser, base_url: str) -> Iterator[Visit]:
     current = open_visit(browser, base_url, "mobile")
     yield current
     current.context.close()
+
+
+class SharedPages:
+    """One long-lived context and page per viewport, for tests that only read a page.
+
+    A fresh context and page cost about as much as the page load itself; tests that only
+    look (no clicks, typing, storage, routes or init scripts) navigate this page instead.
+    `open(path)` does not even reload when the page still shows what the previous test
+    opened at `path`, so read-only tests of the same screen share one load.
+    """
+
+    def __init__(self, browser: Browser, base_url: str) -> None:
+        self.browser = browser
+        self.base_url = base_url
+        self._visits: dict[str, Visit] = {}
+        self._opened: dict[str, tuple[str, str]] = {}  # viewport -> (path asked for, URL shown)
+
+    def visit(self, viewport: str) -> Visit:
+        """The viewport's shared Visit, to navigate yourself (its request and console logs emptied)."""
+        if viewport not in self._visits or self._visits[viewport].page.is_closed():
+            self._visits[viewport] = open_visit(self.browser, self.base_url, viewport)
+        self._opened.pop(viewport, None)
+        current = self._visits[viewport]
+        current.foreign_requests.clear()
+        current.console.clear()
+        return current
+
+    def open(self, viewport: str, path: str) -> Visit:
+        """The viewport's shared Visit showing `path`, hydrated; loaded unless already shown."""
+        current = self._visits.get(viewport)
+        if current is not None and self._opened.get(viewport) == (path, current.page.url):
+            return current
+        current = self.visit(viewport)
+        current.goto(path)
+        self._opened[viewport] = (path, current.page.url)
+        return current
+
+    def close(self) -> None:
+        for current in self._visits.values():
+            current.context.close()
+
+
+@pytest.fixture(scope="session")
+def shared_pages(browser: Browser, base_url: str) -> Iterator[SharedPages]:
+    pages = SharedPages(browser, base_url)
+    yield pages
+    pages.close()
+
+
+@pytest.fixture(params=list(VIEWPORTS))
+def viewport(request: pytest.FixtureRequest) -> str:
+    """'desktop' and 'mobile', for tests that read a shared page (`shared_pages.open`)."""
+    return request.param

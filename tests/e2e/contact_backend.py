@@ -10,7 +10,7 @@ import sqlalchemy as sa
 
 from agency_site.leads import ContactMessage, store
 from agency_site.leads.database import create_engine, migrate
-from tests.webhook_receiver import WebhookReceiver
+from tests.webhook_receiver import RemoteWebhook, WebhookReceiver
 
 
 @dataclass
@@ -19,7 +19,7 @@ class ContactBackend:
 
     folder: Path
     engine: sa.Engine
-    webhook: WebhookReceiver
+    webhook: WebhookReceiver | RemoteWebhook
 
     @property
     def env(self) -> dict[str, str]:
@@ -59,3 +59,9 @@ def start_contact_backend(tmp: Path) -> ContactBackend:
     engine = create_engine(f"sqlite:///{folder / 'messages.db'}")
     migrate(engine)
     return ContactBackend(folder=folder, engine=engine, webhook=WebhookReceiver())
+
+
+def connect_contact_backend(folder: Path, webhook_url: str) -> ContactBackend:
+    """The backend another process started (the pytest-xdist controller), seen from a worker."""
+    engine = create_engine(f"sqlite:///{folder / 'messages.db'}")
+    return ContactBackend(folder=folder, engine=engine, webhook=RemoteWebhook(webhook_url))

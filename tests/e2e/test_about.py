@@ -9,12 +9,12 @@ from agency_site.constants import LANGUAGES
 from agency_site.i18n import localized_path, t
 from agency_site.pages.about import CORE_VALUES, EXPERTISE
 
-from .conftest import Visit
+from .conftest import SharedPages
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
-def test_about_page_sections(visit: Visit, lang: str) -> None:
-    visit.goto(localized_path(lang, "/about"))
+def test_about_page_sections(shared_pages: SharedPages, viewport: str, lang: str) -> None:
+    visit = shared_pages.open(viewport, localized_path(lang, "/about"))
     page = visit.page
     expect(page.get_by_test_id("screen-title")).to_have_text(t(lang, "page-about-title"))
     expect(page.get_by_text(t(lang, "about-subtitle"))).to_be_visible()

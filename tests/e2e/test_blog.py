@@ -10,8 +10,9 @@ from playwright.sync_api import Page, Route, expect
 from agency_site.constants import BLOG_POST_IDS, LANGUAGES
 from agency_site.content.blog import get_post, get_posts
 from agency_site.i18n import localized_path, t
+from agency_site.seo.texts import search_description
 
-from .conftest import Visit
+from .conftest import SharedPages, Visit
 
 # A word from each language that only the excerpt of one post contains, and a title.
 EXCERPT_ONLY = {"en": ("spam", "ai-everyday-life"), "de": ("spam", "ai-everyday-life")}
@@ -32,8 +33,8 @@ def _search(page: Page, text: str) -> None:
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
-def test_list_shows_eight_cards_with_read_time(visit: Visit, lang: str) -> None:
-    visit.goto(localized_path(lang, "/blog"))
+def test_list_shows_eight_cards_with_read_time(shared_pages: SharedPages, viewport: str, lang: str) -> None:
+    visit = shared_pages.open(viewport, localized_path(lang, "/blog"))
     page = visit.page
     expect(page.get_by_test_id("screen-title")).to_have_text(t(lang, "page-blog-title"))
     cards = _cards(page)
@@ -155,7 +156,8 @@ def test_article_page(visit: Visit, lang: str) -> None:
     page = visit.page
     expect(page.get_by_test_id("screen-title")).to_have_text(post.title)
     expect(page).to_have_title(f"{post.title} | {t(lang, 'site-title-suffix')}")
-    expect(page.locator("meta[name=description]")).to_have_attribute("content", post.excerpt)
+    description = search_description(lang, post.path, post.excerpt)
+    expect(page.locator("meta[name=description]")).to_have_attribute("content", description)
     back = page.get_by_test_id("back-to-blog")
     expect(back).to_have_text(t(lang, "blog-back"))
     expect(back).to_have_attribute("href", localized_path(lang, "/blog"))
@@ -218,7 +220,8 @@ def test_every_article_has_its_own_head_and_body_prerendered(base_url: str, lang
     head = page.split("</head>", 1)[0]
     assert f"<title>{post.title} | {t(lang, 'site-title-suffix')}</title>" in head
     descriptions = [tag for tag in re.findall(r"<meta [^>]*>", head) if 'name="description"' in tag]
-    assert descriptions == [f'<meta content="{post.excerpt}" name="description"/>'], descriptions
+    description = search_description(lang, post.path, post.excerpt)
+    assert descriptions == [f'<meta content="{description}" name="description"/>'], descriptions
     # The article is in the HTML before any script runs (search engines, no-JS readers).
     first_paragraph = post.html.split("</p>", 1)[0].removeprefix("<p>")
     assert html_lib.unescape(first_paragraph) in page

@@ -12,7 +12,7 @@ from agency_site.content import get_content
 from agency_site.i18n import localized_path, t
 from agency_site.state.contact_form import ERROR_KEYS, HONEYPOT_FIELD, LANGUAGE_FIELD, PAGE_FIELD
 
-from .conftest import Visit
+from .conftest import VIEWPORTS, SharedPages, Visit
 
 VALID = {
     "name": "Jo",
@@ -47,9 +47,20 @@ def open_contact(visit: Visit, lang: str) -> Page:
     return visit.page
 
 
-@pytest.mark.parametrize("lang", LANGUAGES)
-def test_hero_form_and_labels(visit: Visit, lang: str) -> None:
-    page = open_contact(visit, lang)
+# Tests that only read the page share one load per language and width (grouped per module).
+READ_CONTACT = pytest.mark.parametrize(
+    ("viewport", "lang"), [(viewport, lang) for viewport in VIEWPORTS for lang in LANGUAGES], scope="module"
+)
+
+
+def read_contact(shared_pages: SharedPages, viewport: str, lang: str) -> Visit:
+    return shared_pages.open(viewport, localized_path(lang, "/contact"))
+
+
+@READ_CONTACT
+def test_hero_form_and_labels(shared_pages: SharedPages, viewport: str, lang: str) -> None:
+    visit = read_contact(shared_pages, viewport, lang)
+    page = visit.page
     expect(page.get_by_test_id("screen-title")).to_have_text(t(lang, "page-contact-title"))
     expect(page.get_by_text(t(lang, "contact-subtitle"))).to_be_visible()
     for name in VALID:
@@ -151,9 +162,9 @@ def test_sending_disables_the_button_and_says_so(desktop: Visit) -> None:
     assert seen and all(text == t("en", "contact-sending") and disabled for text, disabled in seen)
 
 
-@pytest.mark.parametrize("lang", LANGUAGES)
-def test_contact_cards_link_phones_and_email(visit: Visit, lang: str) -> None:
-    page = open_contact(visit, lang)
+@READ_CONTACT
+def test_contact_cards_link_phones_and_email(shared_pages: SharedPages, viewport: str, lang: str) -> None:
+    page = read_contact(shared_pages, viewport, lang).page
     site = get_content().site
     office = page.get_by_test_id("contact-office")
     expect(office).to_contain_text(site.office.district)
@@ -168,8 +179,8 @@ def test_contact_cards_link_phones_and_email(visit: Visit, lang: str) -> None:
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
-def test_closing_block_links_to_the_home_faq(desktop: Visit, lang: str) -> None:
-    page = open_contact(desktop, lang)
+def test_closing_block_links_to_the_home_faq(shared_pages: SharedPages, lang: str) -> None:
+    page = read_contact(shared_pages, "desktop", lang).page
     link = page.get_by_test_id("contact-faq-link")
     expect(link).to_have_text(t(lang, "contact-faq-button"))
     expect(link).to_have_attribute("href", localized_path(lang, "/") + "#faq")

@@ -14,7 +14,7 @@ from agency_site.i18n import localized_path, t
 from agency_site.leads import MAX_LENGTHS, MessageStatus
 from agency_site.state.contact_form import FORM_FIELDS, HONEYPOT_FIELD
 
-from .conftest import Visit
+from .conftest import SharedPages, Visit
 from .contact_backend import ContactBackend
 
 SITE_EMAIL = str(get_content().site.contact.email)
@@ -183,9 +183,9 @@ def test_a_receiver_outage_never_delays_the_visitor_and_loses_nothing(
     assert contact_backend.webhook.subjects().count(values["subject"]) == 1
 
 
-def test_every_visible_field_is_sent(desktop: Visit) -> None:
+def test_every_visible_field_is_sent(shared_pages: SharedPages) -> None:
     # The page renders exactly the fields the server reads; a renamed input would lose text.
-    page = open_form(desktop, "en")
+    page = shared_pages.open("desktop", "/contact").page
     names = page.locator("#contact-form :is(input, textarea):not([type=hidden])").evaluate_all(
         "els => els.map(el => el.name)"
     )

@@ -41,6 +41,9 @@ def test_prerendered_head(base_url: str, screen, lang: str) -> None:
         "de": site + localized_path("de", canonical_path),
         "x-default": site + localized_path("en", canonical_path),
     }
+    # No module preloads: the JavaScript must not compete with the first paint
+    # (agency_site/frontend_build.py).
+    assert "modulepreload" not in html
     # The page's own title is in the HTML before any script runs.
     assert f"<title>{screen.title(lang)}" in html.replace("&amp;", "&")
 

@@ -10,6 +10,7 @@ from playwright.sync_api import expect
 from agency_site.constants import (
     FAQ_ITEM_COUNT,
     FEATURED_SERVICE_IDS,
+    HERO_WORD_FADE_MS,
     HERO_WORD_INTERVAL_MS,
     LANGUAGES,
     SERVICE_COLOURS,
@@ -21,21 +22,44 @@ from agency_site.pages.home.faq import FAQ_KEYS
 from agency_site.pages.home.hero import hero_words
 from agency_site.pages.home.services import OVERLAY_COLOURS
 
-from .conftest import Visit
+from .conftest import VIEWPORTS, SharedPages, Visit, goto_on_paused_clock, pause_clock
+
+# Tests that only read the home page share one load per language and width: the
+# parameters are grouped per module, so pytest runs those tests one after another.
+READ_HOME = pytest.mark.parametrize(
+    ("viewport", "lang"), [(viewport, lang) for viewport in VIEWPORTS for lang in LANGUAGES], scope="module"
+)
 
 
 def open_home(visit: Visit, lang: str) -> None:
     visit.goto(localized_path(lang, "/"))
 
 
+def read_home(shared_pages: SharedPages, viewport: str, lang: str) -> Visit:
+    return shared_pages.open(viewport, localized_path(lang, "/"))
+
+
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_hero_word_cycles_through_all_three_words(desktop: Visit, lang: str) -> None:
-    open_home(desktop, lang)
+    # The page's timers run on a paused clock that the test advances: the real intervals
+    # and fade, without waiting 3 x 3.5 s for them.
+    pause_clock(desktop.page)
+    clock = desktop.page.clock
+    # The rotation starts when the document is parsed; the clock moved on `elapsed` ms since.
+    elapsed = goto_on_paused_clock(desktop, localized_path(lang, "/"))
     active = desktop.page.get_by_test_id("text-rotator").locator("[data-active]")
     words = hero_words(lang)
-    # One full cycle and back to the first word: each shows for 3.5 s, fading out then in.
-    for word in [*words[1:], words[0]]:
-        expect(active).to_have_text(word, timeout=HERO_WORD_INTERVAL_MS + 1500)
+    expect(active).to_have_text(words[0])
+    # One full cycle and back to the first word: every 3.5 s the word fades out, then the
+    # next one fades in (700 ms later).
+    for step, (previous, word) in enumerate(zip(words, [*words[1:], words[0]], strict=True), start=1):
+        clock.run_for(step * HERO_WORD_INTERVAL_MS - 1 - elapsed)
+        expect(active, "the word changed before its 3.5 s were up").to_have_text(previous)
+        clock.run_for(1)
+        expect(active, "the old word fades out before the next comes").to_have_count(0)
+        clock.run_for(HERO_WORD_FADE_MS)
+        elapsed = step * HERO_WORD_INTERVAL_MS + HERO_WORD_FADE_MS
+        expect(active).to_have_text(word)
         expect(active).to_have_css("opacity", "1")
 
 
@@ -51,8 +75,8 @@ def test_hero_buttons_lead_to_services_and_contact(visit: Visit, lang: str) -> N
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
-def test_feature_cards_row_on_desktop(desktop: Visit, lang: str) -> None:
-    open_home(desktop, lang)
+def test_feature_cards_row_on_desktop(shared_pages: SharedPages, lang: str) -> None:
+    desktop = read_home(shared_pages, "desktop", lang)
     cards = desktop.page.get_by_test_id("feature-cards").locator("article")
     titles = ["home-feature-fast-title", "home-feature-secure-title", "home-feature-automation-title"]
     expect(cards.locator("h3")).to_have_text([t(lang, key) for key in titles])
@@ -84,9 +108,9 @@ def test_mobile_carousels_loop(mobile: Visit, lang: str, testid: str) -> None:
     expect(slide).to_be_in_viewport(ratio=0.9)
 
 
-@pytest.mark.parametrize("lang", LANGUAGES)
-def test_featured_services_in_their_colours(visit: Visit, lang: str) -> None:
-    open_home(visit, lang)
+@READ_HOME
+def test_featured_services_in_their_colours(shared_pages: SharedPages, viewport: str, lang: str) -> None:
+    visit = read_home(shared_pages, viewport, lang)
     cards = visit.page.locator("[data-testid^='featured-service-']")
     expect(cards).to_have_count(len(FEATURED_SERVICE_IDS))
     for index, service_id in enumerate(FEATURED_SERVICE_IDS):
@@ -118,7 +142,8 @@ def test_featured_card_plays_colour_transition_then_opens_its_page(
         }"""
     )
     visit.page.get_by_test_id(f"featured-service-{service_id}").click()
-    expect(visit.page).to_have_url(visit.url(localized_path(lang, f"/services/{service_id}")))
+    # Generous: React Router first fetches the detail's route module (slow on a busy machine).
+    expect(visit.page).to_have_url(visit.url(localized_path(lang, f"/services/{service_id}")), timeout=15_000)
     expect(visit.page.get_by_test_id("screen-title")).to_have_text(t(lang, f"service-{service_id}-title"))
     # The overlay came in, in the card's colour, before the navigation; then faded out.
     visit.page.wait_for_function("overlayStates.length >= 3", timeout=3000)
@@ -138,9 +163,9 @@ def test_transition_starts_are_locked_for_1200_ms(desktop: Visit) -> None:
     desktop.page.wait_for_function("() => window.agencyTransition.start('green')", polling=100, timeout=3000)
 
 
-@pytest.mark.parametrize("lang", LANGUAGES)
-def test_demo_section_voice_line_and_highlights(visit: Visit, lang: str) -> None:
-    open_home(visit, lang)
+@READ_HOME
+def test_demo_section_voice_line_and_highlights(shared_pages: SharedPages, viewport: str, lang: str) -> None:
+    visit = read_home(shared_pages, viewport, lang)
     phone = get_content().site.links.voice_demo_phone
     line = visit.page.get_by_test_id("voice-demo-phone")
     expect(line).to_contain_text(t(lang, "home-voice-phone-label"))
@@ -202,9 +227,9 @@ def test_faq_works_with_the_keyboard(desktop: Visit) -> None:
     expect(desktop.page.get_by_test_id("faq-item-faq-tech")).to_have_attribute("open", "")
 
 
-@pytest.mark.parametrize("lang", LANGUAGES)
-def test_closing_call_to_action(visit: Visit, lang: str) -> None:
-    open_home(visit, lang)
+@READ_HOME
+def test_closing_call_to_action(shared_pages: SharedPages, viewport: str, lang: str) -> None:
+    visit = read_home(shared_pages, viewport, lang)
     closing = visit.page.locator("section[aria-labelledby='cta-title']")
     expect(closing.get_by_role("heading", level=2)).to_have_text(t(lang, "home-cta-title"))
     schedule = closing.get_by_role("link", name=t(lang, "schedule-call"))
@@ -256,6 +281,7 @@ def test_hero_word_changes_without_fade_for_reduced_motion(browser, base_url) ->
     context = browser.new_context(viewport={"width": 375, "height": 812}, reduced_motion="reduce")
     try:
         page = context.new_page()
+        pause_clock(page)  # advanced by the test: no waiting 3.5 s for the change
         page.goto(base_url + "/de")
         # Time when the old word goes and when the new one comes (700 ms apart with the fade).
         page.evaluate(
@@ -267,7 +293,11 @@ def test_hero_word_changes_without_fade_for_reduced_motion(browser, base_url) ->
             }"""
         )
         active = page.get_by_test_id("text-rotator").locator("[data-active]")
-        expect(active).to_have_text(hero_words("de")[1], timeout=HERO_WORD_INTERVAL_MS + 1500)
+        expect(active).to_have_text(hero_words("de")[0])
+        # The interval and 1 ms (a 0 ms timer is due then): with the 700 ms fade the next
+        # word would not be there yet.
+        page.clock.run_for(HERO_WORD_INTERVAL_MS + 1)
+        expect(active).to_have_text(hero_words("de")[1])
         went, came = page.evaluate("wordChanges.slice(0, 2)")
         assert came - went < 100
     finally:

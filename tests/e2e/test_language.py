@@ -7,7 +7,7 @@ from playwright.sync_api import expect
 
 from agency_site.i18n import t
 
-from .conftest import Visit, open_visit
+from .conftest import SharedPages, Visit, open_visit
 
 # Records, on the English page, whether English text was ever visible before the redirect.
 PAINT_WATCH = """
@@ -51,8 +51,8 @@ def test_anything_but_exactly_de_means_english(browser, base_url: str, stored: s
     visit.context.close()
 
 
-def test_a_german_url_stays_german_without_a_stored_choice(desktop: Visit) -> None:
-    desktop.goto("/de/about")
+def test_a_german_url_stays_german_without_a_stored_choice(shared_pages: SharedPages) -> None:
+    desktop = shared_pages.open("desktop", "/de/about")  # no test stores a choice in the shared page
     expect(desktop.page.get_by_test_id("screen-title")).to_have_text(t("de", "page-about-title"))
     assert desktop.page.evaluate("localStorage.getItem('language')") is None
 
@@ -91,7 +91,7 @@ def test_switcher_from_the_german_home_page(desktop: Visit) -> None:
     expect(desktop.page.get_by_test_id("screen-title")).to_have_text(t("en", "page-home-title"))
 
 
-def test_switcher_offers_english_and_deutsch(desktop: Visit) -> None:
-    desktop.goto("/")
+def test_switcher_offers_english_and_deutsch(shared_pages: SharedPages) -> None:
+    desktop = shared_pages.open("desktop", "/")
     options = desktop.page.get_by_test_id("language-switcher").filter(visible=True).locator("option")
     expect(options).to_have_text(["English", "Deutsch"])

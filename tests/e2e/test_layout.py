@@ -12,7 +12,7 @@ from agency_site.constants import FOOTER_SERVICE_IDS, LANGUAGES
 from agency_site.content import get_content
 from agency_site.i18n import localized_path, t
 
-from .conftest import Visit
+from .conftest import SharedPages, Visit
 from .expected import HEADER_LABEL_KEYS, HEADER_LINKS
 
 
@@ -21,8 +21,8 @@ def _nav(visit: Visit):
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
-def test_header_links_in_order(desktop: Visit, lang: str) -> None:
-    desktop.goto(localized_path(lang, "/about"))
+def test_header_links_in_order(shared_pages: SharedPages, lang: str) -> None:
+    desktop = shared_pages.open("desktop", localized_path(lang, "/about"))
     links = _nav(desktop).get_by_role("link")
     expect(links).to_have_text([t(lang, key) for key in HEADER_LABEL_KEYS])
     hrefs = [links.nth(i).get_attribute("href") for i in range(links.count())]
@@ -51,8 +51,10 @@ def test_schedule_call_opens_scheduling_page_in_new_tab(desktop: Visit, lang: st
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
-def test_footer_has_every_link_and_contact_details(visit: Visit, lang: str) -> None:
-    visit.goto(localized_path(lang, "/contact"))
+def test_footer_has_every_link_and_contact_details(
+    shared_pages: SharedPages, viewport: str, lang: str
+) -> None:
+    visit = shared_pages.open(viewport, localized_path(lang, "/contact"))
     footer = visit.page.get_by_test_id("site-footer")
     expected = {
         **{
@@ -77,8 +79,10 @@ def test_footer_has_every_link_and_contact_details(visit: Visit, lang: str) -> N
     expect(footer).to_contain_text(t(lang, "footer-rights"))
 
 
-def test_footer_grid_has_four_columns_on_desktop_and_one_on_phones(visit: Visit) -> None:
-    visit.goto("/about")
+def test_footer_grid_has_four_columns_on_desktop_and_one_on_phones(
+    shared_pages: SharedPages, viewport: str
+) -> None:
+    visit = shared_pages.open(viewport, "/about")
     columns = (
         visit.page.get_by_test_id("site-footer")
         .locator(".grid")
@@ -186,8 +190,8 @@ def test_menu_and_switcher_work_before_javascript_bundles_arrive(browser, base_u
     visit.context.close()
 
 
-def test_desktop_has_no_hamburger(desktop: Visit) -> None:
-    desktop.goto("/")
+def test_desktop_has_no_hamburger(shared_pages: SharedPages) -> None:
+    desktop = shared_pages.open("desktop", "/")
     expect(desktop.page.get_by_test_id("menu-toggle")).to_be_hidden()
     expect(desktop.page.locator("header nav").first).to_be_visible()
 

@@ -10,12 +10,12 @@ from agency_site.content import get_content
 from agency_site.content.legal import get_legal
 from agency_site.i18n import localized_path, t
 
-from .conftest import Visit
+from .conftest import SharedPages, Visit
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
-def test_legal_notice(visit: Visit, lang: str) -> None:
-    visit.goto(localized_path(lang, "/impressum"))
+def test_legal_notice(shared_pages: SharedPages, viewport: str, lang: str) -> None:
+    visit = shared_pages.open(viewport, localized_path(lang, "/impressum"))
     page = visit.page
     expect(page.get_by_test_id("screen-title")).to_have_text("Legal Notice" if lang == "en" else "Impressum")
     text = page.get_by_test_id("legal-text")
@@ -38,8 +38,8 @@ def test_legal_notice(visit: Visit, lang: str) -> None:
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
-def test_privacy_policy(visit: Visit, lang: str) -> None:
-    visit.goto(localized_path(lang, "/datenschutz"))
+def test_privacy_policy(shared_pages: SharedPages, viewport: str, lang: str) -> None:
+    visit = shared_pages.open(viewport, localized_path(lang, "/datenschutz"))
     page = visit.page
     policy = get_legal(lang, "privacy")
     expect(page.get_by_test_id("screen-title")).to_have_text(t(lang, "page-datenschutz-title"))
@@ -65,8 +65,10 @@ def test_table_of_contents_jumps_to_a_section(desktop: Visit) -> None:
 @pytest.mark.parametrize(
     "path", ["/impressum", "/datenschutz", "/about", "/contact", "/blog", "/blog/ai-automation"]
 )
-def test_page_fits_a_phone_without_sideways_scrolling(mobile: Visit, lang: str, path: str) -> None:
-    mobile.goto(localized_path(lang, path))
+def test_page_fits_a_phone_without_sideways_scrolling(
+    shared_pages: SharedPages, lang: str, path: str
+) -> None:
+    mobile = shared_pages.open("mobile", localized_path(lang, path))
     widths = mobile.page.evaluate(
         "[document.documentElement.scrollWidth, document.documentElement.clientWidth]"
     )

@@ -5,10 +5,11 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Route, expect
 
+from agency_site.constants import BOTAGENT_FALLBACK_MS
 from agency_site.content import get_content
 from agency_site.i18n import localized_path, t
 
-from .conftest import Visit
+from .conftest import Visit, goto_on_paused_clock, pause_clock
 
 
 @pytest.mark.parametrize(
@@ -76,9 +77,14 @@ def test_botagent_shows_spinner_link_and_falls_back_to_services(desktop: Visit, 
         str(get_content().site.links.botagent_url) + "**", lambda route: route.fulfill(status=204)
     )
     page = desktop.page
-    page.goto(desktop.url(localized_path(lang, "/botagent")))
+    pause_clock(page)  # the test moves time on: no waiting 5 s for the fallback
+    # The fallback timer starts once React has hydrated the page.
+    goto_on_paused_clock(desktop, localized_path(lang, "/botagent"))
     expect(page.get_by_test_id("screen-title")).to_have_text(t(lang, "botagent-redirecting"))
     link = page.get_by_role("link", name=t(lang, "botagent-click-here"))
     expect(link).to_have_attribute("href", str(get_content().site.links.botagent_url))
-    expect(page).to_have_url(desktop.url(localized_path(lang, "/services")), timeout=10_000)
+    page.clock.run_for(BOTAGENT_FALLBACK_MS - 100)
+    expect(page).to_have_url(desktop.url(localized_path(lang, "/botagent")))
+    page.clock.run_for(100)
+    expect(page).to_have_url(desktop.url(localized_path(lang, "/services")))
     expect(page.get_by_test_id("screen-title")).to_have_text(t(lang, "page-services-title"))

@@ -9,15 +9,15 @@ from agency_site.constants import LANGUAGES, PORTFOLIO_TABS
 from agency_site.content.catalog import get_catalog
 from agency_site.i18n import localized_path, t
 
-from .conftest import Visit
+from .conftest import SharedPages, Visit
 from .expected import PROJECTS_PER_TAB
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 @pytest.mark.parametrize("tab", PORTFOLIO_TABS)
-def test_tab_lists_its_projects_as_cards(desktop: Visit, tab: str, lang: str) -> None:
+def test_tab_lists_its_projects_as_cards(shared_pages: SharedPages, tab: str, lang: str) -> None:
+    desktop = shared_pages.open("desktop", localized_path(lang, f"/portfolio/{tab}"))
     page = desktop.page
-    desktop.goto(localized_path(lang, f"/portfolio/{tab}"))
     expect(page.get_by_test_id("screen-title")).to_have_text(t(lang, "page-portfolio-title"))
     current = page.locator('[data-testid="portfolio-tab"][aria-current="page"]')
     expect(current).to_have_count(1)

@@ -11,13 +11,16 @@ from agency_site.content import get_content
 from agency_site.content.catalog import get_catalog
 from agency_site.i18n import localized_path, t
 
-from .conftest import Visit
+from .conftest import SharedPages, Visit
 
 VISIT_PROJECT_IDS = {100, 102, 103, 105}
 
 
 def live_carousel(page: Page, testid: str) -> Locator:
-    """The carousel once embla runs (its server markup is swapped for the live one)."""
+    """The carousel once embla runs (its server markup is swapped for the live one).
+
+    embla is fetched when a carousel nears the viewport, so scroll it there first."""
+    page.get_by_test_id(testid).scroll_into_view_if_needed()
     carousel = page.locator(f'[data-testid="{testid}"][data-ready="true"]')
     expect(carousel).to_have_count(1)
     expect(page.get_by_test_id(testid)).to_have_count(1)
@@ -29,10 +32,10 @@ HIDDEN_CLIENT_IDS = {104, 106}
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 @pytest.mark.parametrize("project_id", PROJECT_IDS)
-def test_project_shows_its_own_content(desktop: Visit, project_id: int, lang: str) -> None:
+def test_project_shows_its_own_content(shared_pages: SharedPages, project_id: int, lang: str) -> None:
     project = get_catalog().project(project_id)
+    desktop = shared_pages.open("desktop", localized_path(lang, f"/project/{project_id}"))
     page = desktop.page
-    desktop.goto(localized_path(lang, f"/project/{project_id}"))
     main = page.locator("main")
     title = t(lang, project.key("title"))
     expect(page.get_by_test_id("screen-title")).to_have_text(title)
@@ -80,9 +83,9 @@ def test_project_shows_its_own_content(desktop: Visit, project_id: int, lang: st
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 @pytest.mark.parametrize("unknown", ["999", "99", "abc"])
-def test_unknown_project_id_shows_project_100(desktop: Visit, unknown: str, lang: str) -> None:
+def test_unknown_project_id_shows_project_100(shared_pages: SharedPages, unknown: str, lang: str) -> None:
+    desktop = shared_pages.open("desktop", localized_path(lang, f"/project/{unknown}"))
     page = desktop.page
-    desktop.goto(localized_path(lang, f"/project/{unknown}"))
     expect(page).to_have_url(desktop.url(localized_path(lang, f"/project/{unknown}")))
     expect(page.get_by_test_id("screen-title")).to_have_text(t(lang, "project-business-formation-title"))
     expect(page.get_by_test_id("project-detail")).to_have_attribute("data-project", "100")
@@ -105,10 +108,9 @@ def test_unknown_project_id_shows_project_100(desktop: Visit, unknown: str, lang
     ],
 )
 def test_gallery_has_controls_only_with_more_than_one_image(
-    desktop: Visit, project_id: int, sources: list[str]
+    shared_pages: SharedPages, project_id: int, sources: list[str]
 ) -> None:
-    page = desktop.page
-    desktop.goto(f"/project/{project_id}")
+    page = shared_pages.open("desktop", f"/project/{project_id}").page
     gallery = page.get_by_test_id("project-gallery")
     images = gallery.get_by_test_id("screenshot").locator("img")
     expect(images).to_have_count(len(sources))
@@ -209,7 +211,7 @@ def test_ai_caller_project_loads_the_voice_agent_only_on_click(desktop: Visit, l
     assert str(links.voice_agent_script_url) in desktop.foreign_requests
 
 
-def test_project_page_fits_a_phone_screen(mobile: Visit) -> None:
+def test_project_page_fits_a_phone_screen(shared_pages: SharedPages) -> None:
     for path in ("/de/project/104", "/de/project/100"):
-        mobile.goto(path)
+        mobile = shared_pages.open("mobile", path)
         assert mobile.page.evaluate("document.documentElement.scrollWidth") <= 375

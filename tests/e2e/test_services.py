@@ -9,7 +9,7 @@ from agency_site.constants import LANGUAGES, PURCHASABLE_SERVICE_IDS, SERVICE_ID
 from agency_site.content import get_content
 from agency_site.i18n import localized_path, t
 
-from .conftest import Visit
+from .conftest import SharedPages, Visit
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
@@ -31,9 +31,11 @@ def test_list_shows_a_card_per_service_linking_to_its_page(desktop: Visit, lang:
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 @pytest.mark.parametrize("service_id", SERVICE_IDS)
-def test_detail_shows_every_section_of_its_service(desktop: Visit, service_id: str, lang: str) -> None:
+def test_detail_shows_every_section_of_its_service(
+    shared_pages: SharedPages, service_id: str, lang: str
+) -> None:
+    desktop = shared_pages.open("desktop", localized_path(lang, f"/services/{service_id}"))
     page = desktop.page
-    desktop.goto(localized_path(lang, f"/services/{service_id}"))
     main = page.locator("main")
     title = t(lang, f"service-{service_id}-title")
     expect(page.get_by_test_id("screen-title")).to_have_text(title)
@@ -60,8 +62,8 @@ def test_detail_shows_every_section_of_its_service(desktop: Visit, service_id: s
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
-def test_ai_callers_offers_the_demo_phone_line(mobile: Visit, lang: str) -> None:
-    mobile.goto(localized_path(lang, "/services/ai-callers"))
+def test_ai_callers_offers_the_demo_phone_line(shared_pages: SharedPages, lang: str) -> None:
+    mobile = shared_pages.open("mobile", localized_path(lang, "/services/ai-callers"))
     section = mobile.page.get_by_test_id("demo-phone-line")
     phone = get_content().site.links.voice_demo_phone
     expect(section).to_contain_text(t(lang, "demo-line-available"))
@@ -155,8 +157,8 @@ def test_unknown_service_says_the_animation_is_missing_and_links_back(visit: Vis
 
 
 @pytest.mark.parametrize("path", ["/services", "/services/chatbot-development"])
-def test_pages_fit_a_phone_screen(mobile: Visit, path: str) -> None:
-    mobile.goto(localized_path("de", path))
+def test_pages_fit_a_phone_screen(shared_pages: SharedPages, path: str) -> None:
+    mobile = shared_pages.open("mobile", localized_path("de", path))
     assert mobile.page.evaluate("document.documentElement.scrollWidth") <= 375
 
 

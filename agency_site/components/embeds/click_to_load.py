@@ -99,11 +99,15 @@ def placeholder_button(
                     "shadow-lg transition group-hover:scale-105 group-focus-visible:scale-105"
                 ),
             ),
-            rx.el.span(label, class_name="text-base font-semibold text-white drop-shadow"),
-            rx.el.span(note, class_name="max-w-xs text-xs leading-snug text-white/90"),
+            # On a dark, translucent backing: readable (WCAG AA) over a light poster too.
+            rx.el.span(
+                rx.el.span(label, class_name="text-base font-semibold text-white"),
+                rx.el.span(note, class_name="max-w-xs text-xs leading-snug text-white/90"),
+                class_name="flex flex-col items-center gap-1 rounded-2xl bg-slate-950/70 px-4 py-2.5",
+            ),
             class_name=(
                 "relative flex h-full w-full flex-col items-center justify-center gap-3 "
-                "bg-gradient-to-t from-slate-950/70 via-slate-950/30 to-slate-950/10 p-5 text-center"
+                "bg-gradient-to-t from-slate-950/80 via-slate-950/45 to-slate-950/10 p-5 text-center"
             ),
         ),
         type="button",

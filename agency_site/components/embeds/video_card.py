@@ -35,6 +35,16 @@ from agency_site.i18n import t
 PLAYER_ORIGIN = "https://player.vimeo.com"
 CARD_PARAMS = "autoplay=1&muted=1&loop=1&transparent=1&controls=0&background=1&playsinline=1&dnt=1"
 DIALOG_PARAMS = "autoplay=1&muted=0&controls=1&playsinline=1&dnt=1"
+# BCP 47 tags of the language ids in content/site.yaml (a name shown in its own language
+# is marked as such, so screen readers pronounce it right).
+LANGUAGE_TAGS = {
+    "english": "en",
+    "german": "de",
+    "french": "fr",
+    "arabic": "ar",
+    "russian": "ru",
+    "polish": "pl",
+}
 
 
 def player_url(video_id: str, params: str, player_params: str = "") -> str:
@@ -197,7 +207,7 @@ def video_language_picker(
                         "peer-focus-visible:outline-offset-2 peer-focus-visible:outline-violet-600"
                     ),
                 ),
-                custom_attrs={"lang": choice.id[:2] if choice.id != "english" else "en"},
+                custom_attrs={"lang": LANGUAGE_TAGS.get(choice.id, "en")},
             )
             for index, choice in enumerate(choices)
         ],

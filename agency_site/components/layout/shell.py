@@ -8,8 +8,7 @@ from reflex_components_core.el.elements.inline import A as PlainAnchor
 from agency_site.components.layout.footer import footer
 from agency_site.components.layout.header import header
 from agency_site.components.ui.behaviours import behaviours_script
-from agency_site.constants import LANGUAGES
-from agency_site.i18n import localized_path, t
+from agency_site.i18n import alternate_urls, localized_path, t
 from agency_site.settings import get_settings
 
 MAIN_ID = "main-content"
@@ -23,16 +22,9 @@ def head_links(lang: str, path: str, *, noindex: bool = False) -> list[rx.Compon
     site_url = get_settings().site_url
     links = [rx.el.link(rel="canonical", href=site_url + localized_path(lang, path))]
     links += [
-        rx.el.link(rel="alternate", href_lang=code, href=site_url + localized_path(code, path))
-        for code in LANGUAGES
+        rx.el.link(rel="alternate", href_lang=code, href=url)
+        for code, url in alternate_urls(site_url, path).items()
     ]
-    links.append(
-        rx.el.link(
-            rel="alternate",
-            href_lang="x-default",
-            href=site_url + localized_path("en", path),
-        )
-    )
     if noindex:
         links.append(rx.el.meta(name="robots", content="noindex"))
     return links

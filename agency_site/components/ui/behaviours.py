@@ -1,8 +1,8 @@
 """The one document-level script behind the shared interactive pieces.
 
-Each piece (reveal, rotator, transition, click-to-load embeds, video card, avatar)
-contributes a small plain-JavaScript part; none needs React state, so all of them work
-from first paint, before the bundle has hydrated, and without the backend (DESIGN.md §4).
+Each piece (reveal, rotator, transition, click-to-load embeds, video card, avatar,
+modal dialogs) contributes a small plain-JavaScript part; none needs React state, so
+all of them work from first paint, before the bundle has hydrated, and without the backend (DESIGN.md §4).
 
 The parts are joined into one static file, `assets/behaviours.js`, loaded by the page
 shell at the top of every page's body: one cached request for the whole site instead
@@ -21,6 +21,7 @@ import reflex as rx
 from agency_site.components.embeds.avatar import AVATAR_SCRIPT
 from agency_site.components.embeds.click_to_load import CLICK_TO_LOAD_SCRIPT
 from agency_site.components.embeds.video_card import VIDEO_SCRIPT
+from agency_site.components.ui.dialogs import DIALOG_SCRIPT
 from agency_site.components.ui.reveal import REVEAL_SCRIPT
 from agency_site.components.ui.rotator import ROTATOR_SCRIPT
 from agency_site.components.ui.transition import TRANSITION_SCRIPT
@@ -45,16 +46,21 @@ window.agencyEnhance = (function () {
       });
     });
   }
+  var started = false;
   function start() {
+    started = true;
     apply(document.body);
     new MutationObserver(function (records) {
       records.forEach(function (record) { record.addedNodes.forEach(apply); });
     }).observe(document.body, { childList: true, subtree: true });
   }
-  if (document.body) start(); else document.addEventListener("DOMContentLoaded", start);
+  // While the page is being parsed, wait for all of it: one pass over the document
+  // instead of work for every parsed node before the first paint.
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start);
+  else start();
   return function (selector, setUp) {
     enhancers.push({ selector: selector, setUp: setUp });
-    if (document.body) apply(document.body);
+    if (started) apply(document.body);
   };
 })();
 """
@@ -69,6 +75,7 @@ BEHAVIOURS_SCRIPT = "".join(
         CLICK_TO_LOAD_SCRIPT,
         VIDEO_SCRIPT,
         AVATAR_SCRIPT,
+        DIALOG_SCRIPT,
         "})();\n",
     )
 )

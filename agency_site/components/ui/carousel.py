@@ -18,8 +18,8 @@ How to use it:
 
 Slides are laid out by the markup alone (a flex row that can be dragged once the
 script is in), so the prerendered page shows the first slides before any JavaScript.
-The embla code is a separate chunk imported after the page has hydrated, so it adds
-nothing to a page's initial JavaScript; until it arrives the server markup stays as it
+The embla code is a separate chunk imported after the page has hydrated, once the
+carousel is near the viewport, so it adds nothing to a page's initial JavaScript; until it arrives the server markup stays as it
 is (same element, nothing replaced). Arrow keys move between slides when the carousel has focus; with
 reduced motion slides jump instead of gliding.
 """
@@ -89,10 +89,19 @@ function AgencyCarousel({ options, children, ...props }) {
   const [hook, setHook] = useState(null);
   useEffect(() => {
     let mounted = true;
-    import("embla-carousel-react")
+    const load = () => import("embla-carousel-react")
       .then((module) => { if (mounted) setHook(() => module.default); })
       .catch((error) => console.error("Carousel could not load", error));
-    return () => { mounted = false; };
+    // Fetched when the carousel comes near the viewport (a focused one is scrolled
+    // into view), so pages whose carousels are further down load no carousel code.
+    if (!("IntersectionObserver" in window)) { load(); return () => { mounted = false; }; }
+    const observer = new IntersectionObserver((entries) => {
+      if (!entries.some((entry) => entry.isIntersecting)) return;
+      observer.disconnect();
+      load();
+    }, { rootMargin: "200px" });
+    observer.observe(rootRef.current);
+    return () => { mounted = false; observer.disconnect(); };
   }, []);
   return jsx(
     Fragment,
@@ -198,6 +207,10 @@ def carousel(
         rx.el.div(track, class_name="overflow-hidden", custom_attrs={"data-carousel-viewport": "true"}),
         controls,
         options=carousel_options(loop=loop, mobile_only=mobile_only),
-        class_name=f"relative outline-none {class_name}".strip(),
+        # Focusable for the arrow keys, so it shows a ring when focused from the keyboard.
+        class_name=(
+            "relative rounded-3xl focus-visible:outline-2 focus-visible:outline-offset-4 "
+            f"focus-visible:outline-violet-600 {class_name}"
+        ).strip(),
         custom_attrs=attrs,
     )

@@ -67,6 +67,7 @@ def post_card(lang: str, post: BlogPost, *, eager: bool = False, heading: str = 
         data_testid="blog-card",
         class_name=(
             "group relative flex flex-col overflow-hidden rounded-3xl border border-slate-200 bg-white shadow-sm "
-            "transition hover:-translate-y-1 hover:shadow-lg focus-within:ring-4 focus-within:ring-violet-200"
+            "transition hover:-translate-y-1 hover:shadow-lg has-[a:focus-visible]:ring-2 has-[a:focus-visible]:ring-violet-600 "
+            "has-[a:focus-visible]:ring-offset-2"
         ),
     )

@@ -301,13 +301,14 @@ _PANEL = (
 def animation_panel(lang: str, service_id: str, colour: str, title: str) -> rx.Component:
     """The service's animation in its colour, labelled for assistive technology."""
     tone = TONES[colour]
-    return rx.el.figure(
+    # A div, not a figure: role="img" is not allowed on <figure> (axe: aria-allowed-role).
+    return rx.el.div(
         rx.el.div(
             ANIMATIONS[service_id](tone),
             aria_hidden="true",
             class_name="flex w-full items-center justify-center",
         ),
-        rx.el.figcaption(
+        rx.el.span(
             rx.el.span(
                 class_name="h-2 w-2 rounded-full bg-green-500",
                 style=_animated("svc-fade 2s ease-in-out infinite"),

@@ -44,7 +44,7 @@ def _clip_carousel(
     title = t(lang, title_key)
     slides = [_clip_card(lang, clip, f"{title} {number}") for number, clip in enumerate(clips, start=1)]
     return rx.el.div(
-        rx.el.h3(title, class_name="text-xl font-semibold text-slate-900"),
+        rx.el.h2(title, class_name="text-xl font-semibold text-slate-900"),
         carousel(
             slides,
             lang=lang,

@@ -110,10 +110,14 @@ def gallery(lang: str, project: Project) -> rx.Component:
             slide_class_name="basis-[92%] sm:basis-[85%] lg:basis-[80%]",
             testid="screenshot-carousel",
         )
-    return rx.el.section(
+    # Several shots: the carousel is the named region, so the wrapper stays unnamed
+    # (two landmarks with one name are ambiguous; axe: landmark-unique).
+    return (rx.el.section if len(shots) == 1 else rx.el.div)(
         body,
         preview_dialog(lang, images[0]),
-        aria_label=t(lang, "project-gallery-label", project=t(lang, project.key("title"))),
+        aria_label=t(lang, "project-gallery-label", project=t(lang, project.key("title")))
+        if len(shots) == 1
+        else None,
         data_testid="project-gallery",
         class_name="mt-10",
     )

@@ -97,7 +97,7 @@ def purchase_card(lang: str, service_id: str, service_title: str) -> rx.Componen
             rx.el.p(
                 rx.icon("credit-card", size=16, aria_hidden="true", class_name="shrink-0"),
                 t(lang, "purchase-no-card"),
-                class_name="mt-4 flex items-center justify-center gap-2 text-center text-sm text-slate-500",
+                class_name="mt-4 flex items-center justify-center gap-2 text-center text-sm text-slate-600",
             ),
             class_name="lg:col-span-2",
         ),

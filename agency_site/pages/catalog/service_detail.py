@@ -189,7 +189,7 @@ def demo_phone_line(lang: str) -> rx.Component:
             rx.el.span(
                 rx.icon("clock", size=16, aria_hidden="true"),
                 t(lang, "demo-line-available"),
-                class_name="inline-flex items-center gap-2 rounded-full bg-white/15 px-3 py-1 text-sm font-semibold",
+                class_name="inline-flex items-center gap-2 rounded-full bg-slate-950/20 px-3 py-1 text-sm font-semibold",
             ),
             rx.el.h2(
                 t(lang, "demo-line-title"), class_name="mt-4 text-2xl font-bold tracking-tight sm:text-3xl"

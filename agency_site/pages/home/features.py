@@ -81,5 +81,6 @@ def feature_cards(lang: str) -> rx.Component:
     return home_section(
         lang,
         "features",
-        feature_carousel(lang, FEATURES, label=t(lang, "home-features-title"), testid="feature-cards"),
+        # The carousel region needs a name of its own: the section already bears the title.
+        feature_carousel(lang, FEATURES, label=t(lang, "home-features-cards-label"), testid="feature-cards"),
     )

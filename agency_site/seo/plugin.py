@@ -1,0 +1,26 @@
+"""A Reflex plugin writing sitemap.xml, robots.txt and the feeds into the build.
+
+Like Reflex's own SitemapPlugin (disabled in rxconfig.py): at compile time it adds a save
+task whose files land in `.web/public/`, which both `reflex export` and `reflex run --env
+prod` copy into the served build. Nothing is written into the repository.
+"""
+
+from __future__ import annotations
+
+from pathlib import PurePosixPath
+
+from reflex.constants import Dirs
+from reflex.plugins.base import Plugin
+
+
+def seo_files_task() -> list[tuple[str, str]]:
+    from agency_site.seo.site_files import site_files
+
+    return [(str(PurePosixPath(Dirs.PUBLIC) / path.lstrip("/")), text) for path, text in site_files().items()]
+
+
+class SeoFilesPlugin(Plugin):
+    """Generates the crawler and feed files on every compile."""
+
+    def pre_compile(self, **context) -> None:
+        context["add_save_task"](seo_files_task)

@@ -1,0 +1,357 @@
+"""axe-core on every page type, in both languages, at 1280 px and 375 px (issue 7, item 4).
+
+axe runs with its default rule set (WCAG 2.0/2.1 A and AA plus best practices) and the
+test fails on any violation; the message lists each rule's id, impact, help text and the
+selectors of the elements at fault, so the log alone says what to fix. Text that axe
+cannot judge (over gradients and images; "needs review") is measured in pixels instead,
+on the English pages (colours do not depend on the language).
+
+axe-core comes from the npm registry into .tools/axe (`make axe`, a dependency of
+`make test`). Before axe runs, the page is put in its settled state: every scroll-reveal
+element shown and every finite animation finished, so axe judges the colours a visitor
+reads, not a frame of a fade.
+"""
+
+from __future__ import annotations
+
+import io
+import math
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from PIL import Image
+from playwright.sync_api import Browser, Page, expect
+
+from agency_site.constants import LANGUAGES
+from agency_site.i18n import localized_path
+
+from .conftest import VIEWPORTS, Visit, open_visit
+
+ROOT = Path(__file__).resolve().parents[2]
+AXE_SCRIPT = ROOT / ".tools" / "axe" / "node_modules" / "axe-core" / "axe.min.js"
+
+# One page of every type (SPEC.md §2), by English path; the German one is localized.
+PAGES = {
+    "home": "/",
+    "services": "/services",
+    "service-detail": "/services/ai-callers",
+    "unknown-service": "/services/no-such-service",
+    "portfolio-tab": "/portfolio/all",
+    "project": "/project/103",  # a screenshot carousel
+    "project-video": "/project/104",
+    "project-voice": "/project/106",
+    "blog": "/blog",
+    "article": "/blog/ai-everyday-life",
+    "unknown-article": "/blog/no-such-article",
+    "about": "/about",
+    "contact": "/contact",
+    "legal-notice": "/impressum",
+    "privacy-policy": "/datenschutz",
+    "not-found": "/no-such-page",
+}
+
+# Show what scroll reveal would show and end every finite animation and transition
+# (infinite ones, e.g. spinners and service panels, keep their resting frame's colours).
+SETTLE = """() => {
+  document.querySelectorAll('[data-reveal]').forEach((el) => el.setAttribute('data-revealed', 'true'));
+  for (const animation of document.getAnimations()) {
+    try { animation.finish(); } catch (error) { /* infinite: leave it */ }
+  }
+}"""
+
+RUN_AXE = """async () => {
+  const results = await axe.run(document, { resultTypes: ['violations', 'incomplete'] });
+  const review = results.incomplete.filter((rule) => rule.id === 'color-contrast');
+  return {
+    violations: results.violations.map((rule) => ({
+      id: rule.id, impact: rule.impact, help: rule.help, helpUrl: rule.helpUrl,
+      nodes: rule.nodes.map((node) => ({ target: node.target, summary: node.failureSummary })),
+    })),
+    review: review.flatMap((rule) => rule.nodes.map((node) => node.target)),
+  };
+}"""
+
+
+def _require_axe() -> None:
+    if not AXE_SCRIPT.is_file():
+        pytest.fail(f"axe-core is not installed at {AXE_SCRIPT}; run `make axe`", pytrace=False)
+
+
+def run_axe(page: Page) -> dict[str, Any]:
+    """axe's violations on the page as it is now, and the targets of the text whose
+    contrast it left for review."""
+    _require_axe()
+    if not page.evaluate("() => typeof window.axe === 'object'"):
+        page.add_script_tag(path=str(AXE_SCRIPT))
+    page.evaluate(SETTLE)
+    return page.evaluate(RUN_AXE)
+
+
+def describe(violations: list[dict[str, Any]]) -> list[str]:
+    """One block per rule: id, impact, help and link, then each element's selector and why."""
+    lines = []
+    for rule in violations:
+        lines.append(f"[{rule['impact']}] {rule['id']}: {rule['help']} ({rule['helpUrl']})")
+        for node in rule["nodes"]:
+            summary = " ".join(node["summary"].split())
+            lines.append(f"    {' > '.join(map(str, node['target']))}\n        {summary}")
+    return lines
+
+
+def low_contrast_under_review(page: Page, targets: list[list[str]]) -> list[str]:
+    """The text axe could not judge (gradients, images), measured in pixels."""
+    lines = []
+    for target in targets:
+        if len(target) != 1:  # inside a frame or shadow root: none of ours
+            continue
+        measured = text_contrast(page, target[0])
+        if measured is not None and measured[0] < measured[1]:
+            lines.append(
+                f"    {target[0]}\n        text contrast {measured[0]:.2f}:1 against the pixels behind it, "
+                f"{measured[1]}:1 required (WCAG 1.4.3)"
+            )
+    if lines:
+        lines.insert(0, "[serious] color-contrast (text over a gradient or image, measured in pixels):")
+    return lines
+
+
+def assert_accessible(page: Page, where: str, *, review: bool = True) -> None:
+    """No axe violation, and (with `review`) text over gradients and images readable too."""
+    result = run_axe(page)
+    problems = describe(result["violations"])
+    if review:
+        problems += low_contrast_under_review(page, result["review"])
+    if problems:
+        pytest.fail(f"accessibility problems on {where}:\n" + "\n".join(problems), pytrace=False)
+
+
+Opener = Callable[[str, str], Visit]
+
+
+@pytest.fixture(scope="module")
+def visit_in(browser: Browser, base_url: str) -> Iterator[Opener]:
+    """`visit_in(viewport, lang)`: one browser context per viewport and language, kept for
+    the module, so a warm cache makes each page load cheaper and a language never leaks
+    into the other's pages."""
+    opened: dict[tuple[str, str], Visit] = {}
+
+    def get(viewport: str, lang: str) -> Visit:
+        if (viewport, lang) not in opened:
+            opened[viewport, lang] = open_visit(browser, base_url, viewport)
+        return opened[viewport, lang]
+
+    yield get
+    for current in opened.values():
+        current.context.close()
+
+
+@pytest.mark.parametrize("viewport", list(VIEWPORTS))
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("name", list(PAGES))
+def test_page_has_no_axe_violations(visit_in: Opener, name: str, lang: str, viewport: str) -> None:
+    visit = visit_in(viewport, lang)
+    path = localized_path(lang, PAGES[name])
+    visit.goto(path)
+    # Colours do not depend on the language: text over gradients and images is measured
+    # in pixels on the English pages (the slow part), axe's rules run on both.
+    assert_accessible(visit.page, f"{path} at {VIEWPORTS[viewport]['width']} px", review=lang == "en")
+
+
+@pytest.mark.parametrize("viewport", list(VIEWPORTS))
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_contact_form_with_errors_has_no_axe_violations(visit_in: Opener, lang: str, viewport: str) -> None:
+    visit = visit_in(viewport, lang)
+    path = localized_path(lang, "/contact")
+    visit.goto(path)
+    visit.page.get_by_test_id("contact-submit").click()
+    expect(visit.page.get_by_test_id("error-message")).to_be_visible()
+    assert_accessible(
+        visit.page, f"{path} (form with errors) at {VIEWPORTS[viewport]['width']} px", review=lang == "en"
+    )
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_open_mobile_menu_has_no_axe_violations(visit_in: Opener, lang: str) -> None:
+    visit = visit_in("mobile", lang)
+    path = localized_path(lang, "/")
+    visit.goto(path)
+    visit.page.get_by_test_id("menu-toggle").click()
+    expect(visit.page.get_by_test_id("mobile-menu")).to_be_visible()
+    assert_accessible(visit.page, f"{path} with the menu open at 375 px", review=lang == "en")
+
+
+# ---- Text over gradients and images: what axe leaves "to review", measured in pixels ----
+#
+# axe cannot tell the background of text on a gradient, an image or under a translucent
+# layer, and reports such text as needing review. For each, the test hides the text
+# (transparent colour; for gradient-clipped text the gradient), photographs the box, and
+# measures the text colour against every background pixel behind it: WCAG AA, 4.5:1, or
+# 3:1 for large text (24 px, or 18.66 px bold).
+
+PROBE_CSS = """
+[data-a11y-probe], [data-a11y-probe] * {
+  color: transparent !important; -webkit-text-fill-color: transparent !important;
+  text-shadow: none !important; caret-color: transparent !important;
+}
+[data-a11y-probe][data-a11y-clip] { background-image: none !important; }
+"""
+
+# The text's colours (sRGB via a canvas, whatever notation the CSS used), its size, and
+# where it is; None when it is not there to be read (hidden, off-screen, covered).
+INSPECT = """(el) => {
+  const style = getComputedStyle(el);
+  const box = el.getBoundingClientRect();
+  // Inside the border: a border is not what the text is read against.
+  const border = (side) => parseFloat(style[`border${side}Width`]) || 0;
+  const x = Math.max(box.left + border('Left'), 0), y = Math.max(box.top + border('Top'), 0);
+  const right = Math.min(box.right - border('Right'), innerWidth);
+  const bottom = Math.min(box.bottom - border('Bottom'), innerHeight);
+  if (right - x < 2 || bottom - y < 2 || style.visibility === 'hidden' || !el.textContent.trim()) return null;
+  let opacity = 1;
+  for (let node = el; node; node = node.parentElement) opacity *= parseFloat(getComputedStyle(node).opacity);
+  if (opacity < 0.1) return null;  // not shown (the rotator's waiting words)
+  const top = document.elementFromPoint((x + right) / 2, (y + bottom) / 2);
+  if (!top || !(el.contains(top) || top.contains(el))) return null;
+  if (el.querySelector('img, video, canvas, iframe')) return null;
+  const clip = style.backgroundClip === 'text' || style.webkitBackgroundClip === 'text';
+  const specs = clip ? (style.backgroundImage.match(/(rgba?|oklch|oklab|lab|lch|hsla?|color)\\([^)]*\\)/g) || []) : [style.color];
+  const canvas = document.createElement('canvas');
+  canvas.width = canvas.height = 1;
+  const ctx = canvas.getContext('2d', { willReadFrequently: true });
+  const colours = specs.map((spec) => {
+    ctx.clearRect(0, 0, 1, 1); ctx.fillStyle = spec; ctx.fillRect(0, 0, 1, 1);
+    return Array.from(ctx.getImageData(0, 0, 1, 1).data);
+  });
+  const weight = parseInt(style.fontWeight, 10) || 400;
+  const size = parseFloat(style.fontSize);
+  return { colours, clip, large: size >= 24 || (size >= 18.66 && weight >= 700),
+           clip_box: { x, y, width: right - x, height: bottom - y } };
+}"""
+
+
+PREPARE = """async (el, code) => {
+  el.scrollIntoView({ block: 'center', inline: 'nearest', behavior: 'instant' });
+  await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
+  (0, eval)(code.settle)();
+  if (!document.getElementById('a11y-probe')) {
+    document.head.appendChild(Object.assign(document.createElement('style'), { id: 'a11y-probe', textContent: code.css }));
+  }
+  return (0, eval)(code.inspect)(el);
+}"""
+
+
+def _luminance(rgb: tuple[float, float, float]) -> float:
+    def channel(value: float) -> float:
+        value /= 255
+        return value / 12.92 if value <= 0.04045 else ((value + 0.055) / 1.055) ** 2.4
+
+    r, g, b = (channel(v) for v in rgb)
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def _ratio(a: tuple[float, float, float], b: tuple[float, float, float]) -> float:
+    light, dark = sorted((_luminance(a), _luminance(b)), reverse=True)
+    return (light + 0.05) / (dark + 0.05)
+
+
+def text_contrast(page: Page, selector: str) -> tuple[float, float] | None:
+    """(lowest contrast of the text against the pixels behind its glyphs, the ratio
+    required); None when the element is not on screen to be read."""
+    element = page.locator(selector).first
+    # Scrolling may change the page (the header shrinks past 50 px): let it, then settle
+    # and measure; one round trip.
+    info = element.evaluate(PREPARE, {"settle": SETTLE, "inspect": INSPECT, "css": PROBE_CSS})
+    if info is None:
+        return None
+    with_text = page.screenshot(clip=info["clip_box"], animations="disabled")
+    element.evaluate(
+        "(el, clip) => { el.setAttribute('data-a11y-probe', ''); if (clip) el.setAttribute('data-a11y-clip', ''); }",
+        info["clip"],
+    )
+    try:
+        without = page.screenshot(clip=info["clip_box"], animations="disabled")
+    finally:
+        element.evaluate(
+            "(el) => { el.removeAttribute('data-a11y-probe'); el.removeAttribute('data-a11y-clip'); }"
+        )
+    # The background where the glyphs are: the pixels that changed when the text went.
+    shown = Image.open(io.BytesIO(with_text)).convert("RGB").tobytes()
+    behind = Image.open(io.BytesIO(without)).convert("RGB").tobytes()
+    pixels = {
+        tuple(behind[i : i + 3])
+        for i in range(0, len(behind), 3)
+        if abs(shown[i] - behind[i]) + abs(shown[i + 1] - behind[i + 1]) + abs(shown[i + 2] - behind[i + 2])
+        > 24
+    }
+    if not pixels:
+        return None
+    lowest = math.inf
+    for red, green, blue, alpha in info["colours"]:
+        a = alpha / 255
+        for pixel in pixels:
+            text = tuple(a * t + (1 - a) * p for t, p in zip((red, green, blue), pixel, strict=True))
+            lowest = min(lowest, _ratio(text, pixel))
+    return lowest, 3.0 if info["large"] else 4.5
+
+
+# ---- Reduced motion: nothing animates ----
+#
+# With `prefers-reduced-motion: reduce`: scroll reveal shows everything at once; CSS
+# animations and transitions are off (styles.css); the page-transition overlay is
+# skipped and links navigate at once; carousels never move by themselves and jump
+# instead of gliding. The hero's rotating word still changes, but instantly, without a
+# fade (the documented choice: the words carry the message; no motion is involved).
+
+MOTION = """() => {
+  const moving = document.getAnimations().map((animation) => {
+    const target = animation.effect && animation.effect.target;
+    return `${animation.animationName || animation.transitionProperty || 'script'} on ${
+      target ? target.tagName.toLowerCase() + '.' + String(target.className).split(' ').slice(0, 3).join('.') : '?'}`;
+  });
+  const timed = [];
+  for (const element of document.querySelectorAll('*')) {
+    const style = getComputedStyle(element);
+    for (const value of [style.animationDuration, style.transitionDuration]) {
+      if (value.split(',').some((part) => parseFloat(part) !== 0)) {
+        timed.push(`${element.tagName.toLowerCase()}.${String(element.className).split(' ').slice(0, 3).join('.')}: ${value}`);
+        break;
+      }
+    }
+  }
+  const hidden = [...document.querySelectorAll('[data-reveal]')].filter((el) => getComputedStyle(el).opacity !== '1').length;
+  const carousels = [...document.querySelectorAll('[data-carousel-viewport]')].map((el) => el.parentElement.dataset.selected || '0');
+  return { moving, timed: timed.slice(0, 10), hidden, revealReady: document.documentElement.hasAttribute('data-reveal-ready'), carousels };
+}"""
+
+
+@pytest.mark.parametrize("path", ["/", "/services/ai-callers", "/blog", "/project/104"])
+def test_reduced_motion_nothing_animates(visit: Visit, path: str) -> None:
+    page = visit.page
+    page.emulate_media(reduced_motion="reduce")
+    visit.goto(path)
+    first = page.evaluate(MOTION)
+    page.wait_for_timeout(1200)  # long enough for any autoplay or a started transition
+    later = page.evaluate(MOTION)
+    assert not first["revealReady"] and first["hidden"] == 0, "scroll reveal hid content"
+    assert later["moving"] == [], f"still animating: {later['moving']}"
+    assert later["timed"] == [], f"animation or transition durations not 0: {later['timed']}"
+    assert later["carousels"] == first["carousels"], "a carousel moved by itself"
+
+
+def test_reduced_motion_skips_the_page_transition(desktop: Visit) -> None:
+    page = desktop.page
+    page.emulate_media(reduced_motion="reduce")
+    desktop.goto("/")
+    link = page.locator("a[data-page-transition]").first
+    target = link.get_attribute("href")
+    page.evaluate(
+        """() => new MutationObserver((records) => records.forEach((record) => {
+             if (record.target.id === 'page-transition-overlay' && record.target.dataset.state !== 'idle')
+               window.overlayShown = true;
+           })).observe(document.body, { attributes: true, subtree: true, childList: true })"""
+    )
+    link.click()
+    expect(page).to_have_url(desktop.url(target))
+    assert page.evaluate("() => !window.overlayShown && !document.getElementById('page-transition-overlay')")

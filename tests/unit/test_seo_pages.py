@@ -1,0 +1,132 @@
+"""Every page's head: own title and description, sharing tags and images, JSON-LD."""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+
+import pytest
+from PIL import Image
+
+from agency_site.constants import LANGUAGES
+from agency_site.i18n import localized_path
+from agency_site.routes import route_table
+from agency_site.seo.head import (
+    OG_IMAGE_HEIGHT,
+    OG_IMAGE_WIDTH,
+    PAGE_KINDS,
+    PageHead,
+    canonical_url,
+    og_image_path,
+    page_head,
+)
+from agency_site.seo.texts import DESCRIPTION_MAX, DESCRIPTION_MIN
+from agency_site.settings import PROJECT_ROOT, get_settings
+
+
+@pytest.fixture(scope="module")
+def heads() -> dict[str, tuple[str, PageHead, str | None]]:
+    """Localized path -> (kind, head, canonical URL) for every route in both languages."""
+    result = {}
+    for route in route_table():
+        for lang in LANGUAGES:
+            page = route.build(lang, route.path)
+            head = page_head(lang, route.path, route.kind, page, noindex=route.noindex)
+            result[localized_path(lang, route.path)] = (route.kind, head, canonical_url(page.component))
+    return result
+
+
+def _own_pages(heads) -> dict[str, PageHead]:
+    """Pages that are not a mirror of another: static, and their own canonical."""
+    site_url = get_settings().site_url
+    return {path: head for path, (_, head, canonical) in heads.items() if canonical == site_url + path}
+
+
+def test_mirrors_are_only_fallbacks_and_the_portfolio_redirect(heads) -> None:
+    mirrors = set(heads) - set(_own_pages(heads))
+    assert {path for path in mirrors if "[" not in path} == {"/portfolio", "/de/portfolio"}
+
+
+@pytest.mark.parametrize("field", ["title", "description"])
+def test_every_page_has_its_own_text(heads, field: str) -> None:
+    counts = Counter(getattr(head, field) for head in _own_pages(heads).values())
+    assert [text for text, count in counts.items() if count > 1] == []
+
+
+def test_descriptions_fit_a_search_result(heads) -> None:
+    wrong = {
+        path: len(head.description)
+        for path, head in _own_pages(heads).items()
+        if not DESCRIPTION_MIN <= len(head.description) <= DESCRIPTION_MAX or "{" in head.description
+    }
+    assert wrong == {}
+
+
+def _json_ld(head: PageHead) -> dict:
+    scripts = [tag for tag in head.tags if tag.tag == "script"]
+    assert len(scripts) == 1
+    return json.loads(scripts[0].children[0].contents._var_value)
+
+
+EXPECTED_TYPES = {
+    "home": {"Organization"},
+    "services": {"Organization", "ItemList", "BreadcrumbList"},
+    "service": {"Organization", "Service", "BreadcrumbList"},
+    "article": {"Organization", "BlogPosting", "BreadcrumbList"},
+    "not-found": {"Organization"},
+}
+
+
+def test_json_ld_types_per_page_type(heads) -> None:
+    for path, (kind, head, _) in heads.items():
+        if path in ("/botagent", "/de/botagent"):
+            assert {node["@type"] for node in _json_ld(head)["@graph"]} == {"Organization"}
+            continue
+        expected = EXPECTED_TYPES.get(kind, {"Organization", "BreadcrumbList"})
+        assert {node["@type"] for node in _json_ld(head)["@graph"]} == expected, path
+
+
+def test_breadcrumbs_of_a_project_go_through_the_portfolio(heads) -> None:
+    _, head, _ = heads["/de/project/103"]
+    trail = next(node for node in _json_ld(head)["@graph"] if node["@type"] == "BreadcrumbList")
+    site_url = get_settings().site_url
+    assert [item["item"] for item in trail["itemListElement"]] == [
+        f"{site_url}/de",
+        f"{site_url}/de/portfolio/all",
+        f"{site_url}/de/project/103",
+    ]
+
+
+@pytest.mark.parametrize("kind", PAGE_KINDS)
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_sharing_images_exist_at_1200x630_and_are_small(kind: str, lang: str) -> None:
+    path = PROJECT_ROOT / "assets" / og_image_path(kind, lang).lstrip("/")
+    with Image.open(path) as image:
+        assert image.size == (OG_IMAGE_WIDTH, OG_IMAGE_HEIGHT)
+        assert image.format == "JPEG"
+    assert path.stat().st_size < 60_000
+
+
+def test_sharing_tags_are_complete(heads) -> None:
+    site_url = get_settings().site_url
+    kind, head, canonical = heads["/de/blog/ai-healthcare"]
+    tags = {}
+    for tag in head.tags:
+        if tag.tag == "meta":
+            key = tag.property if tag.property is not None else tag.name
+            tags[key._var_value] = tag.content._var_value
+    assert tags["og:url"] == canonical
+    assert tags["og:type"] == "article"
+    assert tags["article:published_time"] == "2024-04-10"
+    assert tags["og:locale"] == "de_DE" and tags["og:locale:alternate"] == "en_US"
+    assert tags["twitter:card"] == "summary_large_image"
+    assert tags["twitter:image"] == head.image_url == f"{site_url}/og/article-de.jpg"
+    for key in (
+        "og:title",
+        "og:description",
+        "og:site_name",
+        "og:image:alt",
+        "twitter:title",
+        "twitter:image:alt",
+    ):
+        assert tags[key]
