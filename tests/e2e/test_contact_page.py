@@ -214,7 +214,8 @@ def test_map_loads_only_after_its_click(visit: Visit, lang: str) -> None:
     frame = map_box.locator("iframe")
     expect(frame).to_have_attribute("src", str(get_content().site.office.map_embed_url))
     expect(frame).to_have_attribute("title", t(lang, "contact-map-frame-title"))
-    assert frame.bounding_box()["height"] == MAP_HEIGHT_PX
+    # Sub-pixel scroll offsets make the box 450.0001 px high on some runs.
+    assert round(frame.bounding_box()["height"]) == MAP_HEIGHT_PX
     assert any(urlsplit(url).netloc == map_host for url in visit.foreign_requests)
 
 

@@ -118,7 +118,7 @@ def test_main_content_is_1400px_wide_at_most_below_an_80px_header(browser, base_
     main = page.locator("main")
     assert main.evaluate("el => getComputedStyle(el).maxWidth") == "1400px"
     assert main.evaluate("el => getComputedStyle(el).paddingTop") == "80px"
-    assert page.locator("#site-header > div").bounding_box()["height"] == 80
+    assert round(page.locator("#site-header > div").bounding_box()["height"]) == 80
     assert page.evaluate("getComputedStyle(document.documentElement).scrollBehavior") == "smooth"
     assert page.evaluate("getComputedStyle(document.documentElement).colorScheme") == "light"
     context.close()
@@ -256,7 +256,7 @@ def test_header_controls_fit_without_overlap(browser, base_url: str, lang: str, 
     assert page.evaluate(HEADER_FITS), f"header controls overflow or overlap at {width}px"
     # The compact Schedule a Call button (icon only below 1280 px) still shows its icon.
     icon = page.locator("header").get_by_test_id("schedule-call").filter(visible=True).locator("svg")
-    assert icon.bounding_box()["width"] == 16
+    assert round(icon.bounding_box()["width"]) == 16
     page.evaluate("document.body.style.minHeight = '3000px'")
     page.mouse.wheel(0, 400)
     expect(page.locator("#site-header")).to_have_attribute("data-scrolled", "true")
