@@ -39,7 +39,6 @@ window.agencyEnhance = (function () {
   var root = document.documentElement;
   if (!("IntersectionObserver" in window)) return;
   if (window.matchMedia("(prefers-reduced-motion: reduce)").matches) return;
-  root.setAttribute("data-reveal-ready", "true");
   var mobile = window.matchMedia("(max-width: 767px)").matches;
   var stagger = mobile ? 50 : 100;
   var observer = new IntersectionObserver(function (entries) {
@@ -53,8 +52,25 @@ window.agencyEnhance = (function () {
     });
   }, { threshold: mobile ? 0.05 : 0.1 });
 
+  function onFirstScreen(element) {
+    var box = element.getBoundingClientRect();
+    return box.bottom > 0 && box.top < window.innerHeight;
+  }
+  // The first pass (the parsed document) runs before anything is hidden: blocks already
+  // on screen are marked revealed, so they stay painted; the rest are hidden once the
+  // pass is over (a microtask, still before the next paint). Blocks a client-side page
+  // change adds later fade in, also on the first screen.
+  var hidingScheduled = false;
   agencyEnhance("[data-reveal]", function (element) {
-    if (!element.hasAttribute("data-revealed")) observer.observe(element);
+    if (element.hasAttribute("data-revealed")) return;
+    if (!root.hasAttribute("data-reveal-ready") && onFirstScreen(element)) {
+      element.setAttribute("data-revealed", "true");
+    } else {
+      observer.observe(element);
+    }
+    if (hidingScheduled) return;
+    hidingScheduled = true;
+    queueMicrotask(function () { root.setAttribute("data-reveal-ready", "true"); });
   });
 })();
 

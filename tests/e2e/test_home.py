@@ -277,6 +277,42 @@ def test_reveal_waits_for_the_scroll(desktop: Visit) -> None:
     expect(block).to_have_css("opacity", "1")
 
 
+# Records every reveal block whose opacity starts a transition (a fade), from the start.
+RECORD_REVEAL_FADES = """
+window.revealFades = [];
+document.addEventListener("transitionrun", (event) => {
+  if (event.propertyName === "opacity" && event.target.hasAttribute("data-reveal")) {
+    revealFades.push(event.target);
+  }
+}, true);
+"""
+
+
+@pytest.mark.parametrize("path", ["/about", "/de/contact"])
+def test_first_screen_is_not_hidden_and_faded_in_again(visit: Visit, path: str) -> None:
+    page = visit.page
+    page.add_init_script(RECORD_REVEAL_FADES)
+    visit.goto(path)
+    on_first_screen = page.evaluate(
+        """() => [...document.querySelectorAll('[data-reveal]')].filter((element) => {
+             const box = element.getBoundingClientRect();
+             return box.bottom > 0 && box.top < innerHeight;
+           }).map((element) => ({
+             revealed: element.hasAttribute('data-revealed'),
+             opacity: getComputedStyle(element).opacity,
+             faded: revealFades.includes(element),
+           }))"""
+    )
+    assert on_first_screen, "no reveal block on the first screen"
+    assert all(block == {"revealed": True, "opacity": "1", "faded": False} for block in on_first_screen)
+    # Blocks further down still fade in as they are scrolled to (so the recorder works).
+    last = page.locator("[data-reveal]").last
+    expect(last).not_to_have_attribute("data-revealed", "true")
+    last.scroll_into_view_if_needed()
+    expect(last).to_have_attribute("data-revealed", "true")
+    page.wait_for_function("(element) => revealFades.includes(element)", arg=last.element_handle())
+
+
 def test_hero_word_changes_without_fade_for_reduced_motion(browser, base_url) -> None:
     context = browser.new_context(viewport={"width": 375, "height": 812}, reduced_motion="reduce")
     try:
