@@ -1,38 +1,45 @@
 """Receiving one contact message: validate, limit, store, schedule delivery (issue 6).
 
 The contact form's state calls `receive` and shows what it returns; everything that decides
-whether a message is kept lives here, testable without a browser.
+whether a message is kept lives here, testable without a browser. The answer is in codes
+(`Problem` per field, `Failure` for the form); the state says them in the visitor's language.
 """
 
 from __future__ import annotations
 
 import logging
 from dataclasses import dataclass, field, replace
+from enum import StrEnum
 from functools import lru_cache
 from typing import Any
 
 import sqlalchemy as sa
 
-from agency_site.content import get_content
-from agency_site.i18n import t
 from agency_site.leads import delivery
 from agency_site.leads.database import default_engine
 from agency_site.leads.group_commit import GroupCommit
 from agency_site.leads.model import MAX_LENGTHS
 from agency_site.leads.ratelimit import RateLimiter, rate_limiter
-from agency_site.leads.validation import Submission, clean, field_errors, form_language
+from agency_site.leads.validation import Problem, Submission, clean, errors_to_show
 from agency_site.settings import LeadSettings, get_settings
 
 logger = logging.getLogger(__name__)
 
 
+class Failure(StrEnum):
+    """Why a valid message was not sent; the visitor may write to the site's address instead."""
+
+    RATE_LIMITED = "rate-limited"
+    NOT_STORED = "not-stored"
+
+
 @dataclass(frozen=True)
 class Outcome:
-    """What the visitor is told: sent, per-field errors, or a form-level failure."""
+    """What the visitor is told: sent, per-field problems, or a form-level failure."""
 
     sent: bool = False
-    errors: dict[str, str] = field(default_factory=dict)
-    failure: str = ""
+    errors: dict[str, Problem] = field(default_factory=dict)
+    failure: Failure | None = None
     message_id: int | None = None
 
 
@@ -62,10 +69,6 @@ def default_inbox() -> Inbox:
     return Inbox.create(default_engine(), get_settings().leads)
 
 
-def _site_email() -> str:
-    return str(get_content().site.contact.email)
-
-
 async def receive(form_data: dict[str, Any], client: str, inbox: Inbox | None = None) -> Outcome:
     """Handle one submission from `client` (its IP address); 'sent' only once committed.
 
@@ -76,20 +79,18 @@ async def receive(form_data: dict[str, Any], client: str, inbox: Inbox | None = 
         return await _receive(form_data, client, inbox or default_inbox())
     except Exception:
         logger.exception("Contact message from %s not handled", client)
-        return Outcome(failure=t(form_language(form_data), "contact-not-sent", email=_site_email()))
+        return Outcome(failure=Failure.NOT_STORED)
 
 
 async def _receive(form_data: dict[str, Any], client: str, inbox: Inbox) -> Outcome:
     submission = clean(form_data)
-    lang = submission.language
-    # A filled honeypot is a bot: it gets no hints, only the success it expects.
-    errors = {} if submission.honeypot else field_errors(submission)
+    errors = errors_to_show(submission)
     if errors:
         return Outcome(errors=errors)
     if not await inbox.limiter.acquire(client):
         if submission.honeypot:
             return Outcome(sent=True)
-        return Outcome(failure=t(lang, "contact-rate-limit", email=_site_email()))
+        return Outcome(failure=Failure.RATE_LIMITED)
     if submission.honeypot:
         submission = _truncated(submission)
     try:
@@ -97,7 +98,7 @@ async def _receive(form_data: dict[str, Any], client: str, inbox: Inbox) -> Outc
     except Exception:
         await inbox.limiter.release(client)
         logger.exception("Contact message from %s could not be stored", client)
-        return Outcome(failure=t(lang, "contact-not-sent", email=_site_email()))
+        return Outcome(failure=Failure.NOT_STORED)
     if not submission.honeypot:
         delivery.schedule(inbox.engine, message_id, inbox.settings)
     return Outcome(sent=True, message_id=message_id)

@@ -1,8 +1,15 @@
-"""Server-side validation of the contact form, whatever the browser sent (SPEC.md §5)."""
+"""Server-side validation of the contact form, whatever the browser sent (SPEC.md §5).
+
+It answers in codes (`Problem`), never in sentences: the contact form's state says them in
+the visitor's language. Only text is a field's value; anything else (an object or a number
+sent over the websocket by a hostile client) is refused like any other invalid input.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
+from enum import StrEnum
 from typing import Any
 
 from email_validator import EmailNotValidError, validate_email
@@ -14,7 +21,6 @@ from agency_site.constants import (
     DEFAULT_LANGUAGE,
     LANGUAGES,
 )
-from agency_site.i18n import t
 from agency_site.leads.model import MAX_LENGTHS
 
 FORM_FIELDS = ("name", "email", "subject", "message")
@@ -23,19 +29,24 @@ PAGE_FIELD = "page"
 HONEYPOT_FIELD = "website"
 
 MIN_LENGTHS = {"name": CONTACT_NAME_MIN, "subject": CONTACT_SUBJECT_MIN, "message": CONTACT_MESSAGE_MIN}
-ERROR_KEYS = {
-    "name": "name-min-error",
-    "email": "email-error",
-    "subject": "subject-min-error",
-    "message": "message-min-error",
-}
-MAX_ERROR_KEY = "field-max-error"
 PAGE_MAX = 300
+
+
+class Problem(StrEnum):
+    """Why a field was refused."""
+
+    TOO_SHORT = "too-short"
+    NOT_AN_EMAIL = "not-an-email"
+    TOO_LONG = "too-long"
+    NOT_TEXT = "not-text"
 
 
 @dataclass(frozen=True)
 class Submission:
-    """What the visitor sent, cleaned: trimmed text, a known language, the page it came from."""
+    """What the visitor sent, cleaned: trimmed text, a known language, the page it came from.
+
+    A field that arrived as anything but a string is empty here and named in `not_text`.
+    """
 
     name: str
     email: str
@@ -44,30 +55,45 @@ class Submission:
     language: str
     page: str
     honeypot: bool
+    not_text: frozenset[str] = frozenset()
 
 
 def _text(value: Any) -> str:
     # PostgreSQL refuses NUL in text; no visitor types one, so it is dropped, not an error.
-    return str(value if value is not None else "").replace("\x00", "").strip()
+    return value.replace("\x00", "").strip() if isinstance(value, str) else ""
 
 
-def form_language(form_data: dict[str, Any]) -> str:
+def _fields(form_data: Any) -> Mapping[str, Any]:
+    # Reflex hands over whatever JSON the client sent; a hostile one need not send a form.
+    return form_data if isinstance(form_data, Mapping) else {}
+
+
+def form_language(form_data: Any) -> str:
     """The visitor's language as the page declared it; anything else is English."""
-    lang = _text(form_data.get(LANGUAGE_FIELD))
+    lang = _text(_fields(form_data).get(LANGUAGE_FIELD))
     return lang if lang in LANGUAGES else DEFAULT_LANGUAGE
 
 
-def clean(form_data: dict[str, Any]) -> Submission:
+def _filled(value: Any) -> bool:
+    # A person never sees the honeypot; anything in it, text or not, comes from a bot.
+    return bool(_text(value)) if isinstance(value, str) else value is not None
+
+
+def clean(form_data: Any) -> Submission:
     """The form's values trimmed; the page path kept only if it is a path of this site."""
-    values = {field: _text(form_data.get(field)) for field in FORM_FIELDS}
-    page = _text(form_data.get(PAGE_FIELD))
+    fields = _fields(form_data)
+    not_text = frozenset(
+        field for field in FORM_FIELDS if field in fields and not isinstance(fields[field], str)
+    )
+    page = _text(fields.get(PAGE_FIELD))
     if not page.startswith("/") or page.startswith("//"):
         page = ""
     return Submission(
-        **values,
-        language=form_language(form_data),
+        **{field: _text(fields.get(field)) for field in FORM_FIELDS},
+        language=form_language(fields),
         page=page[:PAGE_MAX],
-        honeypot=bool(_text(form_data.get(HONEYPOT_FIELD))),
+        honeypot=_filled(fields.get(HONEYPOT_FIELD)),
+        not_text=not_text,
     )
 
 
@@ -80,22 +106,32 @@ def _email_ok(email: str) -> bool:
     return True
 
 
-def field_errors(submission: Submission) -> dict[str, str]:
-    """Field -> message in the submission's language, in form order; empty when valid."""
-    lang = submission.language
-    errors: dict[str, str] = {}
+def _problem(field: str, value: str) -> Problem | None:
+    if len(value) > MAX_LENGTHS[field]:
+        return Problem.TOO_LONG
+    if field == "email":
+        return None if _email_ok(value) else Problem.NOT_AN_EMAIL
+    return Problem.TOO_SHORT if len(value) < MIN_LENGTHS[field] else None
+
+
+def field_errors(submission: Submission) -> dict[str, Problem]:
+    """Field -> problem, in form order; empty when every field is valid."""
+    errors: dict[str, Problem] = {}
     for field in FORM_FIELDS:
-        value = getattr(submission, field)
-        if len(value) > MAX_LENGTHS[field]:
-            errors[field] = t(lang, MAX_ERROR_KEY, max=MAX_LENGTHS[field])
-        elif field == "email":
-            if not _email_ok(value):
-                errors[field] = t(lang, ERROR_KEYS[field])
-        elif len(value) < MIN_LENGTHS[field]:
-            errors[field] = t(lang, ERROR_KEYS[field])
+        problem = (
+            Problem.NOT_TEXT if field in submission.not_text else _problem(field, getattr(submission, field))
+        )
+        if problem is not None:
+            errors[field] = problem
     return errors
 
 
-def validate(form_data: dict[str, Any]) -> dict[str, str]:
-    """SPEC.md §5's rules and the upper bounds: field -> message in the form's language."""
-    return field_errors(clean(form_data))
+def errors_to_show(submission: Submission) -> dict[str, Problem]:
+    """What the visitor is told about their fields. A filled honeypot is a bot: it gets no
+    hints, whatever else is wrong, only the 'sent' it expects (and is stored as spam)."""
+    return {} if submission.honeypot else field_errors(submission)
+
+
+def validate(form_data: Any) -> dict[str, Problem]:
+    """SPEC.md §5's rules and the upper bounds, as the visitor is told them: field -> problem."""
+    return errors_to_show(clean(form_data))

@@ -12,7 +12,8 @@ stores and delivers messages):
 
 Inputs are uncontrolled so that nothing the visitor typed travels before they submit and
 nothing is lost while the server answers; only a committed message resets the form.
-The rules themselves live in `agency_site.leads`; this state only shows their outcome.
+The rules themselves live in `agency_site.leads`, which answers in codes; this state only
+says their outcome in the visitor's language.
 """
 
 from __future__ import annotations
@@ -24,10 +25,10 @@ import reflex as rx
 from reflex.model import ModelRegistry
 
 from agency_site.constants import CONTACT_SENT_MS
+from agency_site.content import get_content
 from agency_site.i18n import t
-from agency_site.leads import MAX_LENGTHS, ContactMessage, receive
+from agency_site.leads import MAX_LENGTHS, ContactMessage, Failure, Problem, receive
 from agency_site.leads.validation import (
-    ERROR_KEYS,
     FORM_FIELDS,
     HONEYPOT_FIELD,
     LANGUAGE_FIELD,
@@ -39,6 +40,16 @@ from agency_site.leads.validation import (
 
 CONTACT_FORM_ID = "contact-form"
 
+# SPEC.md §5: each field's rule has its message; text over a field's bound has one of its own.
+ERROR_KEYS = {
+    "name": "name-min-error",
+    "email": "email-error",
+    "subject": "subject-min-error",
+    "message": "message-min-error",
+}
+MAX_ERROR_KEY = "field-max-error"
+FAILURE_KEYS = {Failure.RATE_LIMITED: "contact-rate-limit", Failure.NOT_STORED: "contact-not-sent"}
+
 # The app's database tables, as `reflex db makemigrations` / `reflex db migrate` look for them.
 ModelRegistry.register(ContactMessage)
 
@@ -48,13 +59,37 @@ __all__ = [
     "FORM_FIELDS",
     "HONEYPOT_FIELD",
     "LANGUAGE_FIELD",
+    "MAX_ERROR_KEY",
     "MAX_LENGTHS",
     "MIN_LENGTHS",
     "PAGE_FIELD",
     "ContactFormState",
+    "failure_message",
+    "field_messages",
     "form_language",
     "validate",
 ]
+
+
+def field_messages(lang: str, problems: dict[str, Problem]) -> dict[str, str]:
+    """The leads package's per-field problems as the visitor reads them, in `lang`.
+
+    Too long text names the bound; anything else (too short, not an address, not text at
+    all) repeats the field's rule.
+    """
+    return {
+        field: t(lang, MAX_ERROR_KEY, max=MAX_LENGTHS[field])
+        if problem == Problem.TOO_LONG
+        else t(lang, ERROR_KEYS[field])
+        for field, problem in problems.items()
+    }
+
+
+def failure_message(lang: str, failure: Failure | None) -> str:
+    """Why the message was not sent, in `lang`, with the address to write to instead."""
+    if failure is None:
+        return ""
+    return t(lang, FAILURE_KEYS[failure], email=str(get_content().site.contact.email))
 
 
 class ContactFormState(rx.State):
@@ -70,21 +105,22 @@ class ContactFormState(rx.State):
         if self.status == "sending":
             return
         self.failure = ""
-        # Invalid input is answered at once, without a 'Sending...' flash.
-        self.errors = validate(form_data)
+        lang = form_language(form_data)
+        # Invalid input is answered at once, without a 'Sending...' flash. Never a filled
+        # honeypot's: `validate` gives a bot no hints, so it goes on to the plain 'sent'.
+        self.errors = field_messages(lang, validate(form_data))
         if self.errors:
             return
         self.status = "sending"
         yield
         outcome = await receive(form_data, client=self.router.session.client_ip)
-        self.errors = outcome.errors
-        self.failure = outcome.failure
+        self.errors = field_messages(lang, outcome.errors)
+        self.failure = failure_message(lang, outcome.failure)
         if not outcome.sent:
             # The form keeps everything typed; the visitor reads why and may try again.
             self.status = "idle"
             return
         self.status = "sent"
-        lang = form_language(form_data)
         yield [
             rx.call_script(f"document.getElementById('{CONTACT_FORM_ID}')?.reset()"),
             rx.toast.success(

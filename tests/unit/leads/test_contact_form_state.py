@@ -1,0 +1,133 @@
+"""The contact form's state: it says the leads package's codes in the visitor's language, and
+its submit handler gives a bot (filled honeypot) the plain 'sent', whatever else it sent.
+
+The handler runs here as Reflex runs it, against a real test database (`inbox`); expected
+texts come from the content files, read directly.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from dataclasses import replace
+from functools import cache
+from typing import Any
+
+import pytest
+import yaml
+
+from agency_site.content import get_content
+from agency_site.leads import MAX_LENGTHS, Failure, Inbox, MessageStatus, Problem, store
+from agency_site.settings import PROJECT_ROOT
+from agency_site.state.contact_form import ContactFormState, failure_message, field_messages
+from tests.unit.leads.conftest import TEST_SETTINGS
+from tests.unit.leads.support import valid_form
+
+LANGS = ("en", "de")
+SITE_EMAIL = str(get_content().site.contact.email)
+
+
+@cache
+def text(lang: str, key: str) -> str:
+    """A contact-form text as the content file holds it."""
+    path = PROJECT_ROOT / "content" / "i18n" / lang / "contact-form.yaml"
+    return yaml.safe_load(path.read_text(encoding="utf-8"))["common"][key]
+
+
+RULE_KEYS = {
+    "name": "name-min-error",
+    "email": "email-error",
+    "subject": "subject-min-error",
+    "message": "message-min-error",
+}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("problem", [Problem.TOO_SHORT, Problem.NOT_AN_EMAIL, Problem.NOT_TEXT])
+def test_a_refused_field_repeats_its_rule(lang, problem):
+    messages = field_messages(lang, dict.fromkeys(RULE_KEYS, problem))
+    assert messages == {field: text(lang, key) for field, key in RULE_KEYS.items()}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_too_long_text_names_the_fields_bound(lang):
+    messages = field_messages(lang, {"name": Problem.TOO_LONG, "message": Problem.TOO_LONG})
+    assert messages == {
+        "name": text(lang, "field-max-error").format(max=MAX_LENGTHS["name"]),
+        "message": text(lang, "field-max-error").format(max=MAX_LENGTHS["message"]),
+    }
+    assert "5000" in messages["message"]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize(
+    ("failure", "key"),
+    [(Failure.RATE_LIMITED, "contact-rate-limit"), (Failure.NOT_STORED, "contact-not-sent")],
+)
+def test_a_failure_says_why_and_where_to_write_instead(lang, failure, key):
+    message = failure_message(lang, failure)
+    assert message == text(lang, key).format(email=SITE_EMAIL)
+    assert SITE_EMAIL in message
+
+
+def test_no_failure_is_no_text():
+    assert failure_message("de", None) == ""
+
+
+def submit(form_data: Any) -> ContactFormState:
+    """Run the form's submit handler to its end, as Reflex would on the form's submit event."""
+    state = ContactFormState(_reflex_internal_init=True)
+
+    async def run() -> None:
+        async for _update in ContactFormState.submit.fn(state, form_data):
+            pass
+
+    asyncio.run(run())
+    return state
+
+
+@pytest.fixture
+def server_inbox(inbox: Inbox, monkeypatch: pytest.MonkeyPatch) -> Inbox:
+    """The test database as the server's own inbox (what `receive` uses when the state calls it)."""
+    monkeypatch.setattr("agency_site.leads.service.default_inbox", lambda: inbox)
+    return inbox
+
+
+def test_a_filled_honeypot_with_invalid_fields_gets_sent_and_is_stored_as_spam(server_inbox):
+    # Issue 15, item 1: the state used to validate before looking at the honeypot.
+    form = valid_form(website="https://spam.example", name="A", email="nope", subject="Cheap pills")
+    state = submit(form)
+    assert (state.status, state.errors, state.failure) == ("sent", {}, "")
+    [row] = store.messages(server_inbox.engine)
+    assert (row.subject, row.status) == ("Cheap pills", MessageStatus.SPAM)
+
+
+def test_a_filled_honeypot_with_fields_that_are_not_text_gets_sent(server_inbox):
+    state = submit(valid_form(website={"$gt": ""}, name={"$gt": ""}, subject="Bot subject"))
+    assert (state.status, state.errors, state.failure) == ("sent", {}, "")
+    [row] = store.messages(server_inbox.engine)
+    assert (row.subject, row.name, row.status) == ("Bot subject", "", MessageStatus.SPAM)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_field_that_is_not_text_is_refused_like_invalid_input(server_inbox, lang):
+    # Issue 15, item 3b: `{"$gt": ""}` as the name used to be stored as its Python repr.
+    state = submit(valid_form(language=lang, name={"$gt": ""}, message=["a", "list"]))
+    assert state.status == "idle" and state.failure == ""
+    assert state.errors == {"name": text(lang, "name-min-error"), "message": text(lang, "message-min-error")}
+    assert list(store.messages(server_inbox.engine)) == []
+
+
+def test_a_payload_that_is_no_form_is_refused_field_by_field(server_inbox):
+    state = submit(["name", "Ada"])
+    assert state.status == "idle" and list(state.errors) == list(RULE_KEYS)
+    assert list(store.messages(server_inbox.engine)) == []
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_refusal_of_the_server_is_said_in_the_visitors_language(server_inbox, monkeypatch, lang):
+    limited = Inbox.create(server_inbox.engine, replace(TEST_SETTINGS, rate_limit=1))
+    monkeypatch.setattr("agency_site.leads.service.default_inbox", lambda: limited)
+    assert submit(valid_form(language=lang)).status == "sent"
+    state = submit(valid_form(language=lang))
+    assert (state.status, state.errors) == ("idle", {})
+    assert state.failure == text(lang, "contact-rate-limit").format(email=SITE_EMAIL)
