@@ -1,7 +1,5 @@
-"""Alembic environment for `alembic upgrade head` run by hand.
-
-`make migrate` (python -m agency_site.leads migrate) and `reflex db migrate` drive the same
-scripts without this file; it exists so plain Alembic works too, against DATABASE_URL.
+"""Alembic environment: the connection `agency_site.leads.database.migrate` hands over
+(`make migrate`, the tests), or DATABASE_URL's database for `alembic upgrade head` by hand.
 """
 
 from alembic import context

@@ -65,21 +65,16 @@ def default_engine() -> sa.Engine:
 
 
 def migrate(engine: sa.Engine, revision: str = "head") -> None:
-    """Apply the Alembic migrations under alembic/ up to `revision`."""
+    """Apply the Alembic migrations under alembic/ up to `revision` on `engine`'s database.
+
+    Alembic's own `upgrade` command, as `alembic upgrade head` runs it; alembic/env.py uses
+    the connection handed over here instead of DATABASE_URL's.
+    """
     # Imported here: Alembic takes a while to load and only this command needs it.
+    from alembic import command
     from alembic.config import Config
-    from alembic.runtime.environment import EnvironmentContext
-    from alembic.script import ScriptDirectory
 
     config = Config(str(ALEMBIC_INI))
-    script = ScriptDirectory.from_config(config)
-
-    def upgrade(current, _context):
-        return script._upgrade_revs(revision, current)
-
-    with engine.connect() as connection:
-        with EnvironmentContext(config, script, fn=upgrade) as environment:
-            environment.configure(connection=connection)
-            with environment.begin_transaction():
-                environment.run_migrations()
-        connection.commit()
+    with engine.begin() as connection:
+        config.attributes["connection"] = connection
+        command.upgrade(config, revision)
