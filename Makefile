@@ -17,16 +17,21 @@ PORT ?= 3000
 export REFLEX_USE_SYSTEM_BUN := 1
 export PATH := $(abspath $(TOOLS)/node_modules/.bin):$(abspath $(BIN)):$(PATH)
 
-.PHONY: help setup bun axe run dev export test test-unit test-e2e lint check-content migrate chromium clean bench bench-contact lighthouse
+.PHONY: help prepare setup bun axe run dev export test test-unit test-e2e lint check-content migrate chromium clean bench bench-contact lighthouse
 
 help:
-	@echo "make run    set up everything and serve the production build at http://localhost:$(PORT)"
-	@echo "make test   set up everything and run the unit and end-to-end tests"
-	@echo "make dev    serve with hot reload (frontend :3000, backend :8000)"
-	@echo "make export build the static frontend into .web/build/client"
-	@echo "make lint   ruff"
-	@echo "make bench build and serve, then Lighthouse every page type (BENCH_ARGS=\"--runs 1\" to narrow) and print each page's weight"
+	@echo "make run            set up everything, migrate DATABASE_URL's database, serve the production build at http://localhost:$(PORT)"
+	@echo "make test           set up everything, lint, run the unit and end-to-end tests (on databases of their own)"
+	@echo "make dev            like run, with hot reload (frontend :3000, backend :8000)"
+	@echo "make export         build the static frontend into .web/build/client"
+	@echo "make migrate        apply the database migrations (alembic/) to DATABASE_URL's database"
+	@echo "make lint           ruff check and ruff format --check"
+	@echo "make test-unit      only the unit tests"
+	@echo "make test-e2e       only the end-to-end tests"
+	@echo "make check-content  validate content/ (a broken file names its file and field)"
+	@echo "make bench          build and serve, then Lighthouse every page type (BENCH_ARGS=\"--runs 1\" to narrow) and print each page's weight"
 	@echo "make bench-contact  N contact messages at once through the websocket (N=200)"
+	@echo "make clean          remove the build (.web) and saved states (.states)"
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -51,7 +56,12 @@ bun:
 		npm install --prefix $(TOOLS) --no-save --no-audit --no-fund --loglevel=error bun@$(BUN_VERSION); \
 	fi
 
-setup: $(VENV)/.requirements.stamp bun check-content migrate
+# Everything the app needs but a database: packages, bun, checked content. The tests stop
+# here: they use only databases they create (tests/conftest.py), never DATABASE_URL's.
+prepare: $(VENV)/.requirements.stamp bun check-content
+
+# What serving needs: the above, and DATABASE_URL's database migrated.
+setup: prepare migrate
 
 # axe-core for the accessibility test (tests/e2e/test_accessibility.py), from the npm
 # registry into its own prefix; the stamp names the version, so changing it reinstalls.
@@ -77,7 +87,7 @@ run: setup
 dev: setup
 	$(BIN)/reflex run --env dev
 
-export: setup
+export: prepare
 	$(BIN)/reflex export --frontend-only --no-zip
 
 # A Chromium for Playwright. CI (CI=true): Debian's, installed with apt-get when missing.
@@ -98,19 +108,20 @@ chromium: $(VENV)/.requirements.stamp
 		$(BIN)/python -m playwright install chromium; \
 	fi
 
-# Unit tests in one process first (they run their own event loops, which a worker that
-# already drives Playwright's sync API could not). Then the end-to-end tests on two
-# pytest-xdist workers (TEST_WORKERS=1 for one process): the controller builds and serves
-# the app once for both; each module runs on one worker, the contact ones on the same.
+# Lint first (CI runs `make test`, so it enforces ruff). Unit tests in one process (they
+# run their own event loops, which a worker that already drives Playwright's sync API could
+# not). Then the end-to-end tests on two pytest-xdist workers (TEST_WORKERS=1 for one
+# process): the controller builds and serves the app once for both; each module runs on one
+# worker, the contact ones on the same. No step migrates or opens DATABASE_URL's database.
 TEST_WORKERS ?= 2
-test: setup chromium axe
+test: lint prepare chromium axe
 	$(BIN)/python -m pytest tests/unit --durations=5
 	$(BIN)/python -m pytest tests/e2e --durations=15 $(if $(filter-out 0 1,$(TEST_WORKERS)),-n $(TEST_WORKERS))
 
-test-unit: setup
+test-unit: prepare
 	$(BIN)/python -m pytest tests/unit
 
-test-e2e: setup chromium axe
+test-e2e: prepare chromium axe
 	$(BIN)/python -m pytest tests/e2e
 
 lint: $(VENV)/.requirements.stamp
@@ -145,5 +156,5 @@ bench: setup chromium lighthouse
 
 # Figures, not tests: N visitors submit the contact form at once through the websocket.
 N ?= 200
-bench-contact: setup
+bench-contact: prepare
 	$(BIN)/python benchmarks/contact_throughput.py -n $(N)

@@ -1,4 +1,8 @@
-"""Fixtures of the leads tests: a migrated database (SQLite and PostgreSQL), a webhook receiver."""
+"""Fixtures of the leads tests: a migrated database (SQLite and PostgreSQL), a webhook receiver.
+
+Every database here is one the tests create: a SQLite file under the test's tmp_path, or a
+PostgreSQL database made for the run (never DATABASE_URL's; see tests/conftest.py).
+"""
 
 from __future__ import annotations
 
@@ -12,9 +16,11 @@ import sqlalchemy as sa
 
 from agency_site.leads import Inbox
 from agency_site.leads.database import create_engine, migrate
-from agency_site.settings import LeadSettings
+from agency_site.settings import LeadSettings, sqlalchemy_url
 from tests.webhook_receiver import WebhookReceiver
 
+# A PostgreSQL server to create test databases on (through its database `test`); the tests
+# never write to that database itself, only to one they create and drop again.
 POSTGRES_URL = os.environ.get("TEST_POSTGRES_URL", "postgresql://postgres@127.0.0.1:5432/test")
 # Quick settings for tests: no webhook, a generous limit, no waiting between attempts.
 TEST_SETTINGS = LeadSettings(rate_limit=1000, webhook_backoff_s=0.01, webhook_timeout_s=2)
@@ -39,21 +45,40 @@ def _postgres_or_skip() -> None:
         pytest.skip(f"PostgreSQL unreachable at {POSTGRES_URL} ({problem}); this case ran on SQLite only")
 
 
+@pytest.fixture(scope="session")
+def postgres_database() -> Iterator[str]:
+    """The URL of a PostgreSQL database created for this test run, dropped at its end."""
+    _postgres_or_skip()
+    name = f"leads_test_{uuid.uuid4().hex[:12]}"
+    server = create_engine(POSTGRES_URL).execution_options(isolation_level="AUTOCOMMIT")
+    with server.connect() as connection:
+        connection.execute(sa.text(f'create database "{name}"'))
+    try:
+        yield (
+            sa.make_url(sqlalchemy_url(POSTGRES_URL)).set(database=name).render_as_string(hide_password=False)
+        )
+    finally:
+        with server.connect() as connection:
+            connection.execute(sa.text(f'drop database if exists "{name}" with (force)'))
+        server.dispose()
+
+
 @pytest.fixture(params=["sqlite", "postgresql"])
 def engine(request: pytest.FixtureRequest, tmp_path) -> Iterator[sa.Engine]:
-    """A freshly migrated database: a SQLite file, or a PostgreSQL schema of this test's own."""
+    """A freshly migrated database: a SQLite file, or a schema of this test's own in the
+    run's PostgreSQL database."""
     if request.param == "sqlite":
         current = create_engine(f"sqlite:///{tmp_path / 'leads.db'}")
         migrate(current)
         yield current
         current.dispose()
         return
-    _postgres_or_skip()
-    schema = f"leads_test_{uuid.uuid4().hex[:12]}"
-    admin = create_engine(POSTGRES_URL)
+    database_url = request.getfixturevalue("postgres_database")
+    schema = f"test_{uuid.uuid4().hex[:12]}"
+    admin = create_engine(database_url)
     with admin.begin() as connection:
         connection.execute(sa.text(f'create schema "{schema}"'))
-    current = create_engine(POSTGRES_URL, search_path=schema)
+    current = create_engine(database_url, search_path=schema)
     try:
         migrate(current)
         yield current

@@ -1,0 +1,21 @@
+"""Guards of every test run: tests use only databases they create.
+
+`.env` may point DATABASE_URL (or Reflex's own REFLEX_DB_URL, REFLEX_ASYNC_DB_URL and
+REFLEX_REDIS_URL) at a real database, even the production one. Settings read `.env` without overriding what is already set, so both are set
+here, before anything reads the settings: code that still reaches for the configured
+database fails loudly on a path that cannot exist instead of writing to it. Tests pass their
+own databases explicitly (tests/unit/leads/conftest.py, tests/e2e/contact_backend.py), and
+the e2e server inherits this environment with the test database put in.
+"""
+
+from __future__ import annotations
+
+import os
+
+UNUSABLE_DATABASE_URL = "sqlite:////nonexistent/tests-use-only-databases-they-create.db"
+
+os.environ["DATABASE_URL"] = UNUSABLE_DATABASE_URL
+# Empty, not unset: Reflex then keeps rxconfig's database (the one above) and uses no Redis,
+# and `.env` cannot fill them in.
+for name in ("REFLEX_DB_URL", "REFLEX_ASYNC_DB_URL", "REFLEX_REDIS_URL"):
+    os.environ[name] = ""
