@@ -9,29 +9,19 @@ from __future__ import annotations
 
 import asyncio
 from dataclasses import replace
-from functools import cache
 from typing import Any
 
 import pytest
-import yaml
 
 from agency_site.content import get_content
 from agency_site.leads import MAX_LENGTHS, Failure, Inbox, MessageStatus, Problem, store
-from agency_site.settings import PROJECT_ROOT
 from agency_site.state.contact_form import ContactFormState, failure_message, field_messages
+from tests.content_texts import text
 from tests.unit.leads.conftest import TEST_SETTINGS
 from tests.unit.leads.support import valid_form
 
 LANGS = ("en", "de")
 SITE_EMAIL = str(get_content().site.contact.email)
-
-
-@cache
-def text(lang: str, key: str) -> str:
-    """A contact-form text as the content file holds it."""
-    path = PROJECT_ROOT / "content" / "i18n" / lang / "contact-form.yaml"
-    return yaml.safe_load(path.read_text(encoding="utf-8"))["common"][key]
-
 
 RULE_KEYS = {
     "name": "name-min-error",
@@ -52,8 +42,8 @@ def test_a_refused_field_repeats_its_rule(lang, problem):
 def test_too_long_text_names_the_fields_bound(lang):
     messages = field_messages(lang, {"name": Problem.TOO_LONG, "message": Problem.TOO_LONG})
     assert messages == {
-        "name": text(lang, "field-max-error").format(max=MAX_LENGTHS["name"]),
-        "message": text(lang, "field-max-error").format(max=MAX_LENGTHS["message"]),
+        "name": text(lang, "field-max-error", max=MAX_LENGTHS["name"]),
+        "message": text(lang, "field-max-error", max=MAX_LENGTHS["message"]),
     }
     assert "5000" in messages["message"]
 
@@ -65,7 +55,7 @@ def test_too_long_text_names_the_fields_bound(lang):
 )
 def test_a_failure_says_why_and_where_to_write_instead(lang, failure, key):
     message = failure_message(lang, failure)
-    assert message == text(lang, key).format(email=SITE_EMAIL)
+    assert message == text(lang, key, email=SITE_EMAIL)
     assert SITE_EMAIL in message
 
 
@@ -130,4 +120,4 @@ def test_a_refusal_of_the_server_is_said_in_the_visitors_language(server_inbox, 
     assert submit(valid_form(language=lang)).status == "sent"
     state = submit(valid_form(language=lang))
     assert (state.status, state.errors) == ("idle", {})
-    assert state.failure == text(lang, "contact-rate-limit").format(email=SITE_EMAIL)
+    assert state.failure == text(lang, "contact-rate-limit", email=SITE_EMAIL)
