@@ -53,8 +53,8 @@ def build_app() -> rx.App:
     app.app_wraps[(5, "Overlay")] = lambda stateful: None
     for route in route_table():
         for lang in LANGUAGES:
-            page = route.build(lang, route.path)
-            head = page_head(lang, route.path, route.kind, page, noindex=route.noindex)
+            page = route.build(lang)
+            head = page_head(lang, route, page)
             app.add_page(
                 rx.fragment(page.component, *head.tags),
                 route=localized_path(lang, route.path),

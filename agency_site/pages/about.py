@@ -142,7 +142,7 @@ def _closing(lang: str) -> rx.Component:
     )
 
 
-def about_page(lang: str, path: str) -> Page:
+def about_page(lang: str) -> Page:
     """The about page in `lang`."""
     title = t(lang, "page-about-title")
     body = rx.el.div(
@@ -154,7 +154,7 @@ def about_page(lang: str, path: str) -> Page:
         _closing(lang),
     )
     return Page(
-        component=page_shell(lang, path, body),
+        component=page_shell(lang, body),
         title=title,
         description=t(lang, "page-about-description"),
     )

@@ -50,7 +50,7 @@ def _contents(lang: str, text: LegalText) -> rx.Component:
     )
 
 
-def _legal_page(lang: str, path: str, document: str, title_key: str, intro_key: str) -> Page:
+def _legal_page(lang: str, document: str, title_key: str, intro_key: str) -> Page:
     text = get_legal(lang, document)
     title = t(lang, title_key)
     email = str(get_content().site.legal.email)
@@ -85,14 +85,14 @@ def _legal_page(lang: str, path: str, document: str, title_key: str, intro_key: 
         ),
         data_scroll=SCROLL_TOP_ON_OPEN,
     )
-    return Page(component=page_shell(lang, path, body), title=title, description=text.description)
+    return Page(component=page_shell(lang, body), title=title, description=text.description)
 
 
-def impressum_page(lang: str, path: str) -> Page:
+def impressum_page(lang: str) -> Page:
     """The legal notice in `lang`."""
-    return _legal_page(lang, path, "impressum", "page-impressum-title", "legal-impressum-intro")
+    return _legal_page(lang, "impressum", "page-impressum-title", "legal-impressum-intro")
 
 
-def privacy_page(lang: str, path: str) -> Page:
+def privacy_page(lang: str) -> Page:
     """The privacy policy in `lang`, dated by its front matter."""
-    return _legal_page(lang, path, "privacy", "page-datenschutz-title", "legal-privacy-intro")
+    return _legal_page(lang, "privacy", "page-datenschutz-title", "legal-privacy-intro")

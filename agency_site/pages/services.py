@@ -36,7 +36,7 @@ def _list_intro(lang: str) -> rx.Component:
     )
 
 
-def services_page(lang: str, path: str) -> Page:
+def services_page(lang: str) -> Page:
     """The grid of all eight services, then a call to action."""
     body = rx.el.div(
         _list_intro(lang),
@@ -48,16 +48,16 @@ def services_page(lang: str, path: str) -> Page:
         ),
     )
     return Page(
-        component=page_shell(lang, path, body),
+        component=page_shell(lang, body),
         title=t(lang, "page-services-title"),
         description=t(lang, "page-services-description"),
     )
 
 
-def service_detail_page(service_id: str) -> Callable[[str, str], Page]:
+def service_detail_page(service_id: str) -> Callable[[str], Page]:
     """The detail page of one known service id."""
 
-    def build(lang: str, path: str) -> Page:
+    def build(lang: str) -> Page:
         service = get_catalog().service(service_id)
         if service is None:
             raise KeyError(service_id)
@@ -75,7 +75,7 @@ def service_detail_page(service_id: str) -> Callable[[str, str], Page]:
             custom_attrs={"data-service": service.id},
         )
         return Page(
-            component=page_shell(lang, path, body),
+            component=page_shell(lang, body),
             title=title,
             description=t(lang, service.key("desc")),
         )
@@ -83,7 +83,7 @@ def service_detail_page(service_id: str) -> Callable[[str, str], Page]:
     return build
 
 
-def unknown_service_page(lang: str, path: str) -> Page:
+def unknown_service_page(lang: str) -> Page:
     """Any other id under /services/ (SPEC.md §8): the panel says the animation is
     missing; the page offers every service instead."""
     body = rx.el.div(
@@ -102,7 +102,7 @@ def unknown_service_page(lang: str, path: str) -> Page:
         services_grid(lang),
     )
     return Page(
-        component=page_shell(lang, path, body, canonical_path="/services", noindex=True),
+        component=page_shell(lang, body),
         title=t(lang, "page-services-title"),
         description=t(lang, "page-services-description"),
     )

@@ -61,7 +61,7 @@ def test_dynamic_fallbacks_come_after_static_routes() -> None:
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_every_route_builds_with_a_title_in_each_language(lang: str) -> None:
     for route in route_table():
-        page = route.build(lang, route.path)
+        page = route.build(lang)
         assert page.title.strip(), route.path
         assert page.description.strip(), route.path
 

@@ -92,10 +92,10 @@ def _cta(lang: str) -> rx.Component:
     )
 
 
-def article_page(post_id: str) -> Callable[[str, str], Page]:
+def article_page(post_id: str) -> Callable[[str], Page]:
     """The page of one known post; its head title and description are the post's own."""
 
-    def build(lang: str, path: str) -> Page:
+    def build(lang: str) -> Page:
         post = get_post(lang, post_id)
         if post is None:
             raise ValueError(f"no blog post {post_id!r} in {lang!r}")
@@ -108,12 +108,12 @@ def article_page(post_id: str) -> Callable[[str, str], Page]:
             data_scroll=SCROLL_TOP_ON_OPEN,
             data_images=IMAGE_STATE_SYNC,
         )
-        return Page(component=page_shell(lang, path, body), title=post.title, description=post.excerpt)
+        return Page(component=page_shell(lang, body), title=post.title, description=post.excerpt)
 
     return build
 
 
-def unknown_article_page(lang: str, path: str) -> Page:
+def unknown_article_page(lang: str) -> Page:
     """Any other id under /blog/: 'Blog Post Not Found' with a way back (SPEC.md §8)."""
     title = t(lang, "blog-not-found-title")
     body = rx.el.section(
@@ -137,7 +137,7 @@ def unknown_article_page(lang: str, path: str) -> Page:
         class_name="py-20 text-center sm:py-28",
     )
     return Page(
-        component=page_shell(lang, path, body, canonical_path="/blog", noindex=True),
+        component=page_shell(lang, body),
         title=title,
         description=t(lang, "blog-not-found-text"),
     )

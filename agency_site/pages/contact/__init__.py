@@ -14,6 +14,9 @@ from agency_site.pages.contact.details import contact_cards
 from agency_site.pages.contact.form import contact_form
 from agency_site.pages.contact.office_map import office_map
 
+# The page the form reports its messages from (the leads package stores it).
+CONTACT_PATH = "/contact"
+
 
 def _faq_block(lang: str) -> rx.Component:
     # The home FAQ section has the anchor id "faq" (SPEC.md §2 'Home').
@@ -31,13 +34,13 @@ def _faq_block(lang: str) -> rx.Component:
     )
 
 
-def contact_page(lang: str, path: str) -> Page:
+def contact_page(lang: str) -> Page:
     """The contact page in `lang`; blocks below the hero fade in as they scroll into view."""
     title = t(lang, "page-contact-title")
     body = rx.el.div(
         page_hero(t(lang, "contact-eyebrow"), title, t(lang, "contact-subtitle")),
         rx.el.div(
-            reveal(contact_form(lang, path), class_name="lg:col-span-7"),
+            reveal(contact_form(lang, CONTACT_PATH), class_name="lg:col-span-7"),
             reveal(contact_cards(lang), index=1, class_name="lg:col-span-5"),
             class_name="grid gap-8 lg:grid-cols-12",
         ),
@@ -46,7 +49,7 @@ def contact_page(lang: str, path: str) -> Page:
         data_scroll=SCROLL_TOP_ON_OPEN,
     )
     return Page(
-        component=page_shell(lang, path, body),
+        component=page_shell(lang, body),
         title=title,
         description=t(lang, "page-contact-description"),
     )
