@@ -9,14 +9,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from agency_site.constants import (
-    BLOG_POST_IDS,
-    DEFAULT_PORTFOLIO_TAB,
-    FALLBACK_PROJECT_ID,
-    PORTFOLIO_TABS,
-    PROJECT_IDS,
-    SERVICE_IDS,
-)
+from agency_site.constants import DEFAULT_PORTFOLIO_TAB, FALLBACK_PROJECT_ID
+from agency_site.content.blog import get_post_ids
+from agency_site.content.catalog import get_catalog
 from agency_site.pages import Page
 from agency_site.pages.about import about_page
 from agency_site.pages.blog import article_page, blog_page, unknown_article_page
@@ -63,19 +58,21 @@ class Route:
 
 
 def route_table() -> list[Route]:
-    """Every route of SPEC.md §2, static ones before the dynamic fallbacks."""
+    """Every route of SPEC.md §2, static ones before the dynamic fallbacks; the known ids
+    come from the content files (services.yaml, projects.yaml, blog/)."""
+    catalog = get_catalog()
     return [
         Route("/", home_page, "home"),
         Route("/services", services_page, "services"),
-        *[Route(f"/services/{sid}", service_detail_page(sid), "service") for sid in SERVICE_IDS],
+        *[Route(f"/services/{sid}", service_detail_page(sid), "service") for sid in catalog.service_ids],
         Route(
             "/services/[service_id]", unknown_service_page, "services", canonical="/services", noindex=True
         ),
         # Both send the visitor to /portfolio/all, which is their canonical.
         Route("/portfolio", portfolio_redirect_page, "portfolio", canonical=ALL_PROJECTS_PATH),
-        *[Route(f"/portfolio/{tab}", portfolio_tab_page(tab), "portfolio") for tab in PORTFOLIO_TABS],
+        *[Route(f"/portfolio/{tab}", portfolio_tab_page(tab), "portfolio") for tab in catalog.portfolio_tabs],
         Route("/portfolio/[tab]", portfolio_redirect_page, "portfolio", canonical=ALL_PROJECTS_PATH),
-        *[Route(f"/project/{pid}", project_page(pid), "project") for pid in PROJECT_IDS],
+        *[Route(f"/project/{pid}", project_page(pid), "project") for pid in catalog.project_ids],
         # SPEC.md §8: any other project id shows project 100.
         Route(
             "/project/[project_id]",
@@ -84,7 +81,7 @@ def route_table() -> list[Route]:
             canonical=f"/project/{FALLBACK_PROJECT_ID}",
         ),
         Route("/blog", blog_page, "blog"),
-        *[Route(f"/blog/{post_id}", article_page(post_id), "article") for post_id in BLOG_POST_IDS],
+        *[Route(f"/blog/{post_id}", article_page(post_id), "article") for post_id in get_post_ids()],
         Route("/blog/[blog_id]", unknown_article_page, "not-found", canonical="/blog", noindex=True),
         Route("/about", about_page, "about"),
         Route(CONTACT_PATH, contact_page, "contact"),

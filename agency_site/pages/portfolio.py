@@ -11,7 +11,7 @@ from collections.abc import Callable
 import reflex as rx
 
 from agency_site.components.layout.shell import page_shell
-from agency_site.constants import DEFAULT_PORTFOLIO_TAB, PORTFOLIO_TABS
+from agency_site.constants import DEFAULT_PORTFOLIO_TAB
 from agency_site.content.catalog import get_catalog
 from agency_site.i18n import localized_path, t
 from agency_site.pages import Page
@@ -28,7 +28,7 @@ def tab_label(lang: str, tab: str) -> str:
 def tab_bar(lang: str, current: str) -> rx.Component:
     """One link per tab; the current one is marked for the eye and for screen readers."""
     links = []
-    for tab in PORTFOLIO_TABS:
+    for tab in get_catalog().portfolio_tabs:
         selected = tab == current
         links.append(
             rx.el.a(

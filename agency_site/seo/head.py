@@ -14,9 +14,10 @@ from typing import TYPE_CHECKING, Protocol
 
 import reflex as rx
 
-from agency_site.constants import LANGUAGES, SERVICE_IDS
+from agency_site.constants import LANGUAGES
 from agency_site.content import get_content
 from agency_site.content.blog import BlogPost, get_post
+from agency_site.content.catalog import get_catalog
 from agency_site.i18n import alternate_urls, localized_path, t
 from agency_site.seo import structured_data as ld
 from agency_site.seo.texts import search_description, search_title
@@ -174,12 +175,12 @@ def _services_nodes(lang: str, site_url: str) -> list[dict]:
     return [
         ld.service(
             site_url,
-            name=t(lang, f"service-{sid}-title"),
-            description=t(lang, f"service-{sid}-desc"),
-            url=absolute(lang, f"/services/{sid}"),
+            name=t(lang, service.key("title")),
+            description=t(lang, service.key("desc")),
+            url=absolute(lang, f"/services/{service.id}"),
             lang=lang,
         )
-        for sid in SERVICE_IDS
+        for service in get_catalog().services
     ]
 
 

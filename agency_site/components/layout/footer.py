@@ -11,8 +11,8 @@ from agency_site.components.layout.navigation import (
     NavItem,
 )
 from agency_site.components.ui.brand import logo
-from agency_site.constants import FOOTER_SERVICE_IDS
 from agency_site.content import get_content
+from agency_site.content.catalog import get_catalog
 from agency_site.i18n import localized_path, t
 
 _LINK = "text-slate-300 transition-colors hover:text-white focus-visible:outline-2 focus-visible:outline-violet-400 rounded"
@@ -81,8 +81,7 @@ def footer(lang: str) -> rx.Component:
     """The site footer in `lang`."""
     brand = get_content().site.brand
     service_links = [
-        (t(lang, f"service-{service_id}-title"), f"/services/{service_id}")
-        for service_id in FOOTER_SERVICE_IDS
+        (t(lang, service.key("title")), f"/services/{service.id}") for service in get_catalog().footer
     ]
     return rx.el.footer(
         rx.el.div(

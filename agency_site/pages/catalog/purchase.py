@@ -15,7 +15,6 @@ from reflex.vars.base import Var, VarData
 from reflex_base.utils.imports import ImportVar
 from reflex_components_core.el.elements.inline import A as PlainAnchor
 
-from agency_site.constants import PURCHASABLE_SERVICE_IDS
 from agency_site.content import get_content
 from agency_site.i18n import t
 from agency_site.pages.catalog.ui import CARD, FOCUS
@@ -75,7 +74,8 @@ def _assurance(icon: str, text: str) -> rx.Component:
 
 def purchase_card(lang: str, service_id: str, service_title: str) -> rx.Component:
     """The card with the reassurance lines and 'purchase now'; nothing for other services."""
-    if service_id not in PURCHASABLE_SERVICE_IDS:
+    # The purchasable services are those site.yaml has a checkout link entry for.
+    if service_id not in get_content().site.checkout_links:
         return rx.fragment()
     return rx.el.section(
         rx.el.div(

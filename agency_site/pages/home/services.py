@@ -1,4 +1,4 @@
-"""Featured services: ai-callers, app-development, software-development, ai-agents (SPEC.md §2)."""
+"""Featured services: the four services.yaml features, in its order (SPEC.md §2)."""
 
 from __future__ import annotations
 
@@ -7,16 +7,10 @@ import reflex as rx
 from agency_site.components.ui.reveal import reveal_attrs
 from agency_site.components.ui.section import arrow_label
 from agency_site.components.ui.transition import transition_attrs
-from agency_site.constants import FEATURED_SERVICE_IDS, SERVICE_COLOURS
+from agency_site.content.catalog import Service, get_catalog
 from agency_site.i18n import localized_path, t
 from agency_site.pages.home.common import home_section
 
-SERVICE_ICONS = {
-    "ai-callers": "phone-call",
-    "app-development": "smartphone",
-    "software-development": "code-xml",
-    "ai-agents": "bot",
-}
 # The overlay plays in the card's own colour (the service-bg-{colour} tints, opaque).
 OVERLAY_COLOURS = {
     "blue": "rgba(219, 234, 254, 0.92)",
@@ -32,23 +26,21 @@ ICON_TINTS = {
 }
 
 
-def service_card(lang: str, service_id: str, index: int) -> rx.Component:
+def service_card(lang: str, service: Service, index: int) -> rx.Component:
     """A card in the service's colour linking to its detail page after the colour transition."""
-    colour = SERVICE_COLOURS[service_id]
+    colour = service.colour
     return rx.el.a(
         rx.el.span(
-            rx.icon(SERVICE_ICONS[service_id], size=24, aria_hidden="true"),
+            rx.icon(service.icon, size=24, aria_hidden="true"),
             class_name=f"flex h-12 w-12 items-center justify-center rounded-2xl text-white shadow-sm {ICON_TINTS[colour]}",
         ),
-        rx.el.h3(
-            t(lang, f"service-{service_id}-title"), class_name="mt-6 text-xl font-semibold text-slate-900"
-        ),
+        rx.el.h3(t(lang, service.key("title")), class_name="mt-6 text-xl font-semibold text-slate-900"),
         rx.el.p(
-            t(lang, f"home-service-{service_id}-teaser"),
+            t(lang, f"home-service-{service.id}-teaser"),
             class_name="mt-3 flex-1 leading-relaxed text-slate-700",
         ),
         arrow_label(t(lang, "home-service-more")),
-        href=localized_path(lang, f"/services/{service_id}"),
+        href=localized_path(lang, f"/services/{service.id}"),
         class_name=(
             f"service-bg-{colour} group flex h-full flex-col rounded-3xl p-7 transition hover:-translate-y-1 "
             "hover:shadow-xl focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-violet-600"
@@ -56,7 +48,7 @@ def service_card(lang: str, service_id: str, index: int) -> rx.Component:
         custom_attrs={
             **transition_attrs(OVERLAY_COLOURS[colour]),
             **reveal_attrs(index),
-            "data-testid": f"featured-service-{service_id}",
+            "data-testid": f"featured-service-{service.id}",
         },
     )
 
@@ -67,7 +59,7 @@ def featured_services(lang: str) -> rx.Component:
         lang,
         "services",
         rx.el.div(
-            *[service_card(lang, service_id, index) for index, service_id in enumerate(FEATURED_SERVICE_IDS)],
+            *[service_card(lang, service, index) for index, service in enumerate(get_catalog().featured)],
             class_name="mt-12 grid gap-5 sm:grid-cols-2 xl:grid-cols-4",
         ),
         action=("home-services-view", "/services"),
