@@ -126,7 +126,9 @@ class Project(Strict):
         for feature in self.features:
             keys += [f"feature-{self.slug}-{feature.id}", f"feature-{self.slug}-{feature.id}-desc"]
         keys += [f"tech-{name}" for name in self.technologies]
-        keys += [f"client-{self.client}", f"conclusion-{self.slug}"]
+        keys.append(f"conclusion-{self.slug}")
+        if self.show_client_and_year:
+            keys.append(f"client-{self.client}")
         return keys
 
 

@@ -110,10 +110,14 @@ def test_empty_text_is_rejected(content_copy: Path) -> None:
 
 
 def test_renamed_placeholder_is_rejected(content_copy: Path) -> None:
-    _edit_strings(content_copy, "de", lambda text: text.replace("{service} von", "{dienst} von"))
+    path = content_copy / "i18n" / "de" / "services.yaml"
+    data = yaml.safe_load(path.read_text())
+    group = next(entries for entries in data.values() if "purchase-title" in entries)
+    group["purchase-title"] = group["purchase-title"].replace("{service}", "{dienst}")
+    path.write_text(yaml.safe_dump(data, allow_unicode=True))
     error = _content_error(content_copy)
     assert error.path.parent.name == "de"
-    assert error.field == "page-service-description"
+    assert error.field == "purchase-title"
     assert "service" in error.problem
 
 
@@ -152,3 +156,15 @@ def test_building_the_app_with_broken_content_stops_with_one_line(content_copy: 
     assert result.returncode == 1
     lines = [line for line in result.stderr.splitlines() if line.strip()]
     assert lines == ["content error: " + str(content_copy / "site.yaml") + ": office.city: Field required"]
+
+
+def test_building_the_app_with_a_text_missing_everywhere_names_key_and_pages(content_copy: Path) -> None:
+    for lang in ("en", "de"):
+        path = content_copy / "i18n" / lang / "about.yaml"
+        path.write_text(path.read_text().replace("  about-mission-title:", "  about-mission-heading:"))
+    result = _python("-c", "import agency_site.agency_site", content_dir=content_copy)
+    assert result.returncode == 1
+    lines = [line for line in result.stderr.splitlines() if line.startswith("missing text:")]
+    assert lines == [
+        "missing text: 'about-mission-title' has no text in any language; used on /about, /de/about"
+    ]
