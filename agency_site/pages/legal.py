@@ -10,11 +10,12 @@ import reflex as rx
 from reflex_components_core.el.elements.inline import A as PlainAnchor
 
 from agency_site.components.layout.shell import page_shell
+from agency_site.components.ui.kit import CARD
 from agency_site.content import get_content
 from agency_site.content.legal import LegalText, get_legal
 from agency_site.i18n import t
 from agency_site.pages import Page
-from agency_site.pages.blocks import CARD, LINK, SCROLL_TOP_ON_OPEN, page_hero
+from agency_site.pages.blocks import LINK, SCROLL_TOP_ON_OPEN, page_hero
 
 _TOC_LINK = (
     "block rounded-lg px-3 py-1.5 text-sm text-slate-600 transition hover:bg-violet-50 hover:text-violet-700"

@@ -11,13 +11,14 @@ from collections.abc import Callable
 import reflex as rx
 
 from agency_site.components.layout.shell import page_shell
+from agency_site.components.ui.kit import FOCUS_RING, eyebrow
 from agency_site.constants import DEFAULT_PORTFOLIO_TAB
 from agency_site.content.catalog import get_catalog
 from agency_site.i18n import localized_path, t
 from agency_site.pages import Page
 from agency_site.pages.catalog.cards import project_card
 from agency_site.pages.catalog.project_detail import project_body
-from agency_site.pages.catalog.ui import FOCUS, eyebrow, page_heading
+from agency_site.pages.catalog.ui import page_heading
 
 
 def tab_label(lang: str, tab: str) -> str:
@@ -44,7 +45,7 @@ def tab_bar(lang: str, current: str) -> rx.Component:
                         if selected
                         else "bg-white text-slate-700 ring-1 ring-slate-200 hover:text-violet-700 hover:ring-violet-300"
                     )
-                    + f" {FOCUS}"
+                    + f" {FOCUS_RING}"
                 ),
             )
         )

@@ -7,6 +7,7 @@ from collections.abc import Callable
 import reflex as rx
 
 from agency_site.components.layout.shell import page_shell
+from agency_site.components.ui.kit import LIGHT_BUTTON, eyebrow, internal_link
 from agency_site.content.catalog import get_catalog
 from agency_site.i18n import t
 from agency_site.pages import Page
@@ -22,7 +23,7 @@ from agency_site.pages.catalog.service_detail import (
     market_and_problems,
     value_proposition,
 )
-from agency_site.pages.catalog.ui import LIGHT_BUTTON, closing_call, eyebrow, internal_link, page_heading
+from agency_site.pages.catalog.ui import closing_call, page_heading
 
 
 def _list_intro(lang: str) -> rx.Component:

@@ -11,11 +11,12 @@ from agency_site.components.layout.navigation import (
     NavItem,
 )
 from agency_site.components.ui.brand import logo
+from agency_site.components.ui.kit import focus_ring
 from agency_site.content import get_content
 from agency_site.content.catalog import get_catalog
 from agency_site.i18n import localized_path, t
 
-_LINK = "text-slate-300 transition-colors hover:text-white focus-visible:outline-2 focus-visible:outline-violet-400 rounded"
+_LINK = f"text-slate-300 transition-colors hover:text-white {focus_ring('violet-400', offset=None)} rounded"
 
 
 def _heading(text: str) -> rx.Component:

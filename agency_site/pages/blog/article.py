@@ -7,10 +7,11 @@ from collections.abc import Callable
 import reflex as rx
 
 from agency_site.components.layout.shell import page_shell
+from agency_site.components.ui.kit import LIGHT_BUTTON_ON_VIOLET, PRIMARY_BUTTON
 from agency_site.content.blog import BlogPost, get_post, get_posts
 from agency_site.i18n import localized_path, t
 from agency_site.pages import Page
-from agency_site.pages.blocks import BUTTON_LIGHT, BUTTON_PRIMARY, SCROLL_TOP_ON_OPEN, closing_block
+from agency_site.pages.blocks import SCROLL_TOP_ON_OPEN, closing_block
 from agency_site.pages.blog.card import post_card, post_meta
 from agency_site.pages.blog.image import IMAGE_STATE_SYNC, hero_image
 
@@ -87,7 +88,7 @@ def _cta(lang: str) -> rx.Component:
             t(lang, "blog-article-cta-button"),
             rx.icon("arrow-right", size=18, aria_hidden="true"),
             href=localized_path(lang, "/contact"),
-            class_name=BUTTON_LIGHT,
+            class_name=LIGHT_BUTTON_ON_VIOLET,
         ),
     )
 
@@ -132,7 +133,7 @@ def unknown_article_page(lang: str) -> Page:
             t(lang, "blog-not-found-link"),
             href=localized_path(lang, "/blog"),
             data_testid="back-to-blog",
-            class_name=f"{BUTTON_PRIMARY} mt-8",
+            class_name=f"{PRIMARY_BUTTON} mt-8",
         ),
         class_name="py-20 text-center sm:py-28",
     )

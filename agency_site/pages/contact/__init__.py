@@ -6,10 +6,11 @@ from __future__ import annotations
 import reflex as rx
 
 from agency_site.components.layout.shell import page_shell
+from agency_site.components.ui.kit import LIGHT_BUTTON_ON_VIOLET
 from agency_site.components.ui.reveal import reveal
 from agency_site.i18n import localized_path, t
 from agency_site.pages import Page
-from agency_site.pages.blocks import BUTTON_LIGHT, SCROLL_TOP_ON_OPEN, closing_block, page_hero
+from agency_site.pages.blocks import SCROLL_TOP_ON_OPEN, closing_block, page_hero
 from agency_site.pages.contact.details import contact_cards
 from agency_site.pages.contact.form import contact_form
 from agency_site.pages.contact.office_map import office_map
@@ -29,7 +30,7 @@ def _faq_block(lang: str) -> rx.Component:
             rx.icon("arrow-right", size=18, aria_hidden="true"),
             href=faq_href,
             data_testid="contact-faq-link",
-            class_name=BUTTON_LIGHT,
+            class_name=LIGHT_BUTTON_ON_VIOLET,
         ),
     )
 
