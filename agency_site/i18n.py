@@ -115,21 +115,3 @@ def alternate_urls(site_url: str, path: str) -> dict[str, str]:
     urls = {lang: site_url + localized_path(lang, path) for lang in LANGUAGES}
     urls["x-default"] = urls["en"]
     return urls
-
-
-def unlocalized_path(path: str) -> str:
-    """The spec's path of a localized path: `/de/about` -> `/about`, `/de` -> `/`."""
-    for lang in LANGUAGES:
-        prefix = LANGUAGE_PREFIX[lang]
-        if prefix and (path == prefix or path.startswith(prefix + "/")):
-            return path[len(prefix) :] or "/"
-    return path
-
-
-def language_of_path(path: str) -> str:
-    """The language a path is in, by its prefix."""
-    for lang in LANGUAGES:
-        prefix = LANGUAGE_PREFIX[lang]
-        if prefix and (path == prefix or path.startswith(prefix + "/")):
-            return lang
-    return DEFAULT_LANGUAGE

@@ -1,9 +1,9 @@
 """Services and projects (content/services.yaml, content/projects.yaml), validated once.
 
 The files are the only source of the catalog: service ids, colours and icons, the home
-page's and the footer's picks, project ids and slugs; routes, pages and tests read them
-from `get_catalog()`. The files hold the structure (ids, colours, icons, images, videos); every visible text
-is a translation key of SPEC.md §3 (`service-{id}-desc`, `project-{slug}-title`,
+page's and the footer's picks, project ids and slugs; routes and pages read them from
+`get_catalog()`. The files hold the structure (ids, colours, icons, images, videos);
+every visible text is a translation key of SPEC.md §3 (`service-{id}-desc`, `project-{slug}-title`,
 `feature-{slug}-{feature}`, `tech-{name}`, `client-{name}`, `conclusion-{slug}`), looked
 up with `t()`. The loader checks that each key exists in both languages, so a missing
 text stops the build naming the file and the field instead of showing a raw key.
@@ -169,7 +169,7 @@ class Catalog:
 
     def projects_for(self, tab: str) -> list[Project]:
         """The projects of a portfolio tab ('all' or a service id), in file order."""
-        if tab == "all":
+        if tab == DEFAULT_PORTFOLIO_TAB:
             return list(self.projects)
         return [project for project in self.projects if project.service == tab]
 

@@ -97,19 +97,3 @@ def test_localized_path(lang: str, path: str, expected: str) -> None:
 def test_localized_path_rejects_relative_paths() -> None:
     with pytest.raises(ValueError):
         i18n.localized_path("de", "about")
-
-
-@pytest.mark.parametrize(
-    ("path", "spec_path", "lang"),
-    [
-        ("/de", "/", "de"),
-        ("/de/about", "/about", "de"),
-        ("/about", "/about", "en"),
-        ("/", "/", "en"),
-        # A path that merely starts with the letters "de" is English.
-        ("/delivery", "/delivery", "en"),
-    ],
-)
-def test_unlocalized_path_and_language(path: str, spec_path: str, lang: str) -> None:
-    assert i18n.unlocalized_path(path) == spec_path
-    assert i18n.language_of_path(path) == lang
