@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import sys
+from typing import NoReturn
 
 import reflex as rx
 from reflex.vars.base import Var, VarData
@@ -11,7 +12,7 @@ from agency_site.components.browser import german_path_test, head_script, is_ger
 from agency_site.constants import LANGUAGES
 from agency_site.content import ContentError
 from agency_site.content.check import check_all_content
-from agency_site.i18n import localized_path
+from agency_site.i18n import MissingText, collecting_missing_texts, localized_path, on_page
 from agency_site.leads import retry_deliveries
 from agency_site.pages.not_found import not_found_description, not_found_page, not_found_title
 from agency_site.routes import route_table
@@ -25,6 +26,51 @@ HTML_LANG = Var(
     _js_expr=f'({german_path_test("useLocation().pathname")} ? "de" : "en")',
     _var_data=VarData(imports={"react-router": ["useLocation"]}),
 )
+
+
+def add_pages(app: rx.App) -> None:
+    """Every route in both languages, then the not-found page; each page is built while
+    `t()` knows which page asks, so a missing text names its page."""
+    for route in route_table():
+        for lang in LANGUAGES:
+            path = localized_path(lang, route.path)
+            with on_page(path):
+                page = route.build(lang)
+                head = page_head(lang, route, page)
+            app.add_page(
+                rx.fragment(page.component, *head.tags),
+                route=path,
+                title=head.title,
+                description=head.description,
+                image=head.image_url,
+            )
+    with on_page("404"):
+        app.add_page(
+            rx.fragment(
+                not_found_page(),
+                rx.cond(
+                    is_german_path, rx.fragment(*not_found_tags("de")), rx.fragment(*not_found_tags("en"))
+                ),
+            ),
+            route="404",
+            title=not_found_title(),
+            description=not_found_description(),
+            image=get_settings().site_url + og_image_path("not-found", "en"),
+        )
+
+
+def stop_on_missing_texts(missing: list[MissingText]) -> NoReturn:
+    """One line per missing key, naming every page that asks for it; then stop the build."""
+    pages: dict[str, list[str]] = {}
+    for error in missing:
+        where = pages.setdefault(error.key, [])
+        if (error.page or "?") not in where:
+            where.append(error.page or "?")
+    for key, where in pages.items():
+        print(
+            f"missing text: {key!r} has no text in any language; used on {', '.join(where)}", file=sys.stderr
+        )
+    raise SystemExit(1)
 
 
 def build_app() -> rx.App:
@@ -51,27 +97,10 @@ def build_app() -> rx.App:
     # No "cannot connect to server" toast or pulser: every page works without the
     # backend; the contact form reports its own failures in the visitor's language.
     app.app_wraps[(5, "Overlay")] = lambda stateful: None
-    for route in route_table():
-        for lang in LANGUAGES:
-            page = route.build(lang, route.path)
-            head = page_head(lang, route.path, route.kind, page, noindex=route.noindex)
-            app.add_page(
-                rx.fragment(page.component, *head.tags),
-                route=localized_path(lang, route.path),
-                title=head.title,
-                description=head.description,
-                image=head.image_url,
-            )
-    app.add_page(
-        rx.fragment(
-            not_found_page(),
-            rx.cond(is_german_path, rx.fragment(*not_found_tags("de")), rx.fragment(*not_found_tags("en"))),
-        ),
-        route="404",
-        title=not_found_title(),
-        description=not_found_description(),
-        image=get_settings().site_url + og_image_path("not-found", "en"),
-    )
+    with collecting_missing_texts() as missing:
+        add_pages(app)
+    if missing:
+        stop_on_missing_texts(missing)
     app.register_lifespan_task(retry_deliveries)
     return app
 

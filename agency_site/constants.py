@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Final, Literal, get_args
+from typing import Final, Literal
 
 # Languages (SPEC.md §4, §9)
 Language = Literal["en", "de"]
@@ -12,64 +12,11 @@ LANGUAGE_STORAGE_KEY: Final = "language"
 # German pages live under this prefix; English pages at the spec's paths (DESIGN.md §2).
 LANGUAGE_PREFIX: Final[dict[str, str]] = {"en": "", "de": "/de"}
 
-# Identifiers fixed by SPEC.md §2 and §3
-ServiceId = Literal[
-    "ai-automation",
-    "ai-callers",
-    "chatbot-development",
-    "software-development",
-    "app-development",
-    "web-development",
-    "ai-agents",
-    "ai-avatars",
-]
-SERVICE_IDS: Final[tuple[str, ...]] = get_args(ServiceId)
-FEATURED_SERVICE_IDS: Final = (
-    "ai-callers",
-    "app-development",
-    "software-development",
-    "ai-agents",
-)
-PURCHASABLE_SERVICE_IDS: Final = ("chatbot-development", "ai-callers", "ai-avatars")
-SERVICE_COLOURS: Final[dict[str, str]] = {
-    "ai-automation": "purple",
-    "ai-callers": "blue",
-    "chatbot-development": "orange",
-    "software-development": "pink",
-    "app-development": "green",
-    "web-development": "red",
-    "ai-agents": "yellow",
-    "ai-avatars": "indigo",
-}
-FOOTER_SERVICE_IDS: Final = (
-    "ai-automation",
-    "ai-callers",
-    "chatbot-development",
-    "software-development",
-)
-PORTFOLIO_TABS: Final = (
-    "all",
-    "ai-callers",
-    "software-development",
-    "app-development",
-    "web-development",
-    "ai-avatars",
-)
+# Catalog and blog: the ids, colours and slugs of services, projects and posts live only in
+# content/ (services.yaml, projects.yaml, blog/); read them through agency_site.content.
 DEFAULT_PORTFOLIO_TAB: Final = "all"
-PROJECT_IDS: Final = (100, 101, 102, 103, 104, 105, 106)
-FALLBACK_PROJECT_ID: Final = 100
-# The six home-teaser posts of SPEC.md §2 first, then the two further list-only posts.
-BLOG_POST_IDS: Final = (
-    "ai-everyday-life",
-    "ai-healthcare",
-    "ai-cybersecurity",
-    "ethical-ai",
-    "ai-automation",
-    "ai-data-analytics",
-    "ai-customer-service",
-    "future-of-ai-agents",
-)
-HOME_BLOG_TEASER_COUNT: Final = 6
+FALLBACK_PROJECT_ID: Final = 100  # SPEC.md §8: an unknown project id shows project 100
+HOME_BLOG_TEASER_COUNT: Final = 6  # the newest six posts
 
 # Layout (SPEC.md §9)
 HEADER_SCROLL_THRESHOLD_PX: Final = 50
@@ -125,14 +72,3 @@ STOCK_IMAGE_COUNT: Final = 22
 RIPPLE_CIRCLES: Final = 8
 RIPPLE_SIZE_PX: Final = 350
 RIPPLE_DURATION_S: Final = 4
-
-# Project slugs used in translation keys (SPEC.md §2 'Project detail', §3).
-PROJECT_SLUGS: Final[dict[int, str]] = {
-    100: "business-formation",
-    101: "ikigai-app",
-    102: "ikigai-web",
-    103: "metatrader",
-    104: "ai-avatar",
-    105: "smart-start",
-    106: "ai-caller",
-}

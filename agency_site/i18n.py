@@ -3,27 +3,94 @@
 from __future__ import annotations
 
 import logging
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 
 from agency_site.constants import DEFAULT_LANGUAGE, LANGUAGE_PREFIX, LANGUAGES
 from agency_site.content import get_content
 
 logger = logging.getLogger(__name__)
 
+# Every key a page or the server asked for in this process: what the unused-texts report
+# (tests/unit/test_texts.py) compares with the content files.
+_asked: set[str] = set()
+# The page being built, so a missing text can name it; and, while the app is built, the
+# list its missing texts are collected in (the build stops after the last page).
+_page: ContextVar[str | None] = ContextVar("page", default=None)
+_missing: ContextVar[list[MissingText] | None] = ContextVar("missing", default=None)
+
+
+class MissingText(KeyError):
+    """A key with a text in no language: the page would show the raw key."""
+
+    def __init__(self, key: str, page: str | None) -> None:
+        super().__init__(key)
+        self.key = key
+        self.page = page
+
+    def __str__(self) -> str:
+        where = f" (page {self.page})" if self.page else ""
+        return f"no text for key {self.key!r} in any language{where}"
+
+
+@contextmanager
+def on_page(page: str) -> Iterator[None]:
+    """Texts asked for inside the block belong to `page` (a path, for error messages)."""
+    token = _page.set(page)
+    try:
+        yield
+    finally:
+        _page.reset(token)
+
+
+@contextmanager
+def collecting_missing_texts() -> Iterator[list[MissingText]]:
+    """Inside the block a missing text is recorded (and its key shown) instead of raised,
+    so a build can name every missing text of every page before it stops."""
+    missing: list[MissingText] = []
+    token = _missing.set(missing)
+    try:
+        yield missing
+    finally:
+        _missing.reset(token)
+
+
+def asked_keys() -> frozenset[str]:
+    """Every key asked for so far in this process."""
+    return frozenset(_asked)
+
+
+def text_in(lang: str, key: str) -> str | None:
+    """The text of `key` in exactly `lang`, or None (for optional texts, e.g. seo.yaml's)."""
+    _asked.add(key)
+    return get_content().strings.get(lang, {}).get(key)
+
 
 def t(lang: str, key: str, **values: object) -> str:
     """Text of `key` in `lang`, following SPEC.md §8's fallbacks.
 
-    A key missing in `lang` logs a warning and uses English; missing in English
-    too, the key itself is shown; an empty key gives the empty string.
+    A key missing in `lang` logs a warning and uses English (tests/unit/test_i18n.py
+    keeps both languages complete, so a build never needs it). A key with no text in any
+    language is an error naming the key and the page being built: raised at once, or,
+    while the app is built (`collecting_missing_texts`), collected so that the build
+    stops naming them all. An empty key gives the empty string.
     `values` fill `{placeholders}` in the text.
     """
     if not key:
         return ""
-    strings = get_content().strings
-    text = strings.get(lang, {}).get(key)
+    text = text_in(lang, key)
+    if text is None and lang != DEFAULT_LANGUAGE:
+        text = text_in(DEFAULT_LANGUAGE, key)
+        if text is not None:
+            logger.warning("Missing translation for %r in %r on %s; using English", key, lang, _page.get())
     if text is None:
-        logger.warning("Missing translation for %r in %r; using English", key, lang)
-        text = strings[DEFAULT_LANGUAGE].get(key, key)
+        error = MissingText(key, _page.get())
+        collected = _missing.get()
+        if collected is None:
+            raise error
+        collected.append(error)
+        return key
     return text.format(**values) if values else text
 
 
@@ -48,21 +115,3 @@ def alternate_urls(site_url: str, path: str) -> dict[str, str]:
     urls = {lang: site_url + localized_path(lang, path) for lang in LANGUAGES}
     urls["x-default"] = urls["en"]
     return urls
-
-
-def unlocalized_path(path: str) -> str:
-    """The spec's path of a localized path: `/de/about` -> `/about`, `/de` -> `/`."""
-    for lang in LANGUAGES:
-        prefix = LANGUAGE_PREFIX[lang]
-        if prefix and (path == prefix or path.startswith(prefix + "/")):
-            return path[len(prefix) :] or "/"
-    return path
-
-
-def language_of_path(path: str) -> str:
-    """The language a path is in, by its prefix."""
-    for lang in LANGUAGES:
-        prefix = LANGUAGE_PREFIX[lang]
-        if prefix and (path == prefix or path.startswith(prefix + "/")):
-            return lang
-    return DEFAULT_LANGUAGE

@@ -18,7 +18,7 @@ from pathlib import Path
 from PIL import Image
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from agency_site.constants import BLOG_POST_IDS, LANGUAGES
+from agency_site.constants import DEFAULT_LANGUAGE, LANGUAGES
 from agency_site.content.loader import ContentError, load_language, read_yaml
 from agency_site.content.markdown import read_front_matter, render_markdown, validation_error
 from agency_site.content.models import Strict
@@ -130,10 +130,31 @@ def parse_post_file(path: Path) -> tuple[FrontMatter, str]:
     return front, body
 
 
+def post_ids(content_dir: Path) -> list[str]:
+    """Every post's id, newest first (the blog's order; the home page shows the first six).
+
+    The English files are the list: a post exists because its file does. Posts of one
+    day keep their ids' alphabetical order, so the order never depends on the file system.
+    """
+    dated = [
+        (parse_post_file(path)[0].date, path.stem) for path in _post_files(content_dir, DEFAULT_LANGUAGE)
+    ]
+    return [post_id for _, post_id in sorted(dated, key=lambda item: (-item[0].toordinal(), item[1]))]
+
+
+def _post_files(content_dir: Path, lang: str) -> list[Path]:
+    folder = content_dir / "blog" / lang
+    files = sorted(folder.glob("*.md"))
+    if not files:
+        raise ContentError(folder, "(folder)", "no posts (*.md) found")
+    return files
+
+
 def load_blog(content_dir: Path) -> dict[str, list[BlogPost]]:
-    """Every post in every language, in BLOG_POST_IDS order; raises ContentError naming
-    the file and the field. Both languages must have the same posts, dates and images."""
+    """Every post in every language, newest first; raises ContentError naming the file and
+    the field. Every language must have the same posts, dates and images."""
     stock = load_stock_images(content_dir)
+    ids = post_ids(content_dir)
     posts: dict[str, list[BlogPost]] = {}
     reference: dict[str, FrontMatter] = {}
     for lang in LANGUAGES:
@@ -145,7 +166,7 @@ def load_blog(content_dir: Path) -> dict[str, list[BlogPost]]:
                 "needs twelve month names, separated by commas",
             )
         posts[lang] = []
-        for position, post_id in enumerate(BLOG_POST_IDS):
+        for position, post_id in enumerate(ids):
             path = content_dir / "blog" / lang / f"{post_id}.md"
             front, body = parse_post_file(path)
             first = reference.setdefault(post_id, front)
@@ -172,15 +193,17 @@ def load_blog(content_dir: Path) -> dict[str, list[BlogPost]]:
                     html=html,
                 )
             )
-        _reject_strays(content_dir / "blog" / lang)
+        _reject_strays(content_dir, lang, ids)
     return posts
 
 
-def _reject_strays(folder: Path) -> None:
-    """A post file whose id is not in the route table would never be shown: say so."""
-    for path in sorted(folder.glob("*.md")):
-        if path.stem not in BLOG_POST_IDS:
-            raise ContentError(path, "id", "unknown post id; add it to constants.BLOG_POST_IDS")
+def _reject_strays(content_dir: Path, lang: str, ids: list[str]) -> None:
+    """A translation without an English post would never be shown: say so."""
+    for path in _post_files(content_dir, lang):
+        if path.stem not in ids:
+            raise ContentError(
+                path, "id", f"no {DEFAULT_LANGUAGE} post with this id (content/blog/{DEFAULT_LANGUAGE}/)"
+            )
 
 
 @lru_cache(maxsize=1)
@@ -190,8 +213,13 @@ def get_blog() -> dict[str, list[BlogPost]]:
 
 
 def get_posts(lang: str) -> list[BlogPost]:
-    """All posts in `lang`, in BLOG_POST_IDS order (the six home-teaser posts first)."""
+    """All posts in `lang`, newest first (the six home-teaser posts first)."""
     return get_blog()[lang]
+
+
+def get_post_ids() -> list[str]:
+    """Every post's id, newest first: one static route each."""
+    return [post.id for post in get_posts(DEFAULT_LANGUAGE)]
 
 
 def get_post(lang: str, post_id: str) -> BlogPost | None:

@@ -1,7 +1,9 @@
 """Services and projects (content/services.yaml, content/projects.yaml), validated once.
 
-The files hold the structure (ids, colours, icons, images, videos); every visible text
-is a translation key of SPEC.md §3 (`service-{id}-desc`, `project-{slug}-title`,
+The files are the only source of the catalog: service ids, colours and icons, the home
+page's and the footer's picks, project ids and slugs; routes and pages read them from
+`get_catalog()`. The files hold the structure (ids, colours, icons, images, videos);
+every visible text is a translation key of SPEC.md §3 (`service-{id}-desc`, `project-{slug}-title`,
 `feature-{slug}-{feature}`, `tech-{name}`, `client-{name}`, `conclusion-{slug}`), looked
 up with `t()`. The loader checks that each key exists in both languages, so a missing
 text stops the build naming the file and the field instead of showing a raw key.
@@ -16,14 +18,8 @@ from typing import Literal
 
 from pydantic import Field, HttpUrl, ValidationError, model_validator
 
-from agency_site.constants import (
-    PROJECT_IDS,
-    PROJECT_SLUGS,
-    SERVICE_COLOURS,
-    SERVICE_IDS,
-    ServiceId,
-)
-from agency_site.content.loader import ContentError, _first_error, load_content, read_yaml
+from agency_site.constants import DEFAULT_PORTFOLIO_TAB, FALLBACK_PROJECT_ID
+from agency_site.content.loader import Content, ContentError, _first_error, load_content, read_yaml
 from agency_site.content.models import Strict
 from agency_site.settings import get_settings
 
@@ -43,21 +39,17 @@ SERVICE_TEXTS = (
 # Texts every project has, as `project-{slug}-{suffix}`.
 PROJECT_TEXTS = ("title", "subtitle", "desc")
 FEATURE_COUNT = 6  # SPEC.md: six key-benefit cards per project
+SLUG = r"^[a-z0-9]+(-[a-z0-9]+)*$"
+# The colours the stylesheet has service-bg-{colour} classes for (SPEC.md §3).
+Colour = Literal["purple", "blue", "orange", "pink", "green", "red", "yellow", "indigo"]
 
 
 class Service(Strict):
     """One of the eight services; texts are `service-{id}-*` keys."""
 
-    id: ServiceId
-    colour: Literal["purple", "blue", "orange", "pink", "green", "red", "yellow", "indigo"]
+    id: str = Field(pattern=SLUG, description="its URL: /services/{id}")
+    colour: Colour
     icon: str = Field(min_length=1, description="lucide icon name")
-
-    @model_validator(mode="after")
-    def _spec_colour(self) -> Service:
-        expected = SERVICE_COLOURS[self.id]
-        if self.colour != expected:
-            raise ValueError(f"colour of {self.id} must be {expected!r} (SPEC.md §3)")
-        return self
 
     def key(self, suffix: str) -> str:
         """Translation key of one of this service's texts."""
@@ -91,9 +83,9 @@ class VideoTestimonial(Strict):
 class Project(Strict):
     """One portfolio project (SPEC.md §3 'Project')."""
 
-    id: int
-    slug: str
-    service: ServiceId
+    id: int = Field(ge=1, description="its URL: /project/{id}")
+    slug: str = Field(pattern=SLUG, description="text keys project-{slug}-*")
+    service: str = Field(description="the id of one of services.yaml's services")
     client: str = Field(pattern=r"^[a-z0-9-]+$", description="text key client-{client}")
     year: int = Field(ge=2000, le=2100)
     show_client_and_year: bool = True
@@ -111,11 +103,7 @@ class Project(Strict):
     voice_demo: bool = False
 
     @model_validator(mode="after")
-    def _consistent(self) -> Project:
-        if self.id not in PROJECT_IDS:
-            raise ValueError(f"id must be one of {', '.join(map(str, PROJECT_IDS))}")
-        if self.slug != PROJECT_SLUGS[self.id]:
-            raise ValueError(f"slug of {self.id} must be {PROJECT_SLUGS[self.id]!r}")
+    def _gallery_in_range(self) -> Project:
         for index in self.gallery or []:
             if not 0 <= index < len(self.images):
                 raise ValueError(f"gallery index {index} has no image")
@@ -138,16 +126,35 @@ class Project(Strict):
         for feature in self.features:
             keys += [f"feature-{self.slug}-{feature.id}", f"feature-{self.slug}-{feature.id}-desc"]
         keys += [f"tech-{name}" for name in self.technologies]
-        keys += [f"client-{self.client}", f"conclusion-{self.slug}"]
+        keys.append(f"conclusion-{self.slug}")
+        if self.show_client_and_year:
+            keys.append(f"client-{self.client}")
         return keys
 
 
 @dataclass(frozen=True)
 class Catalog:
-    """Every service and project, in the order the files list them."""
+    """Every service and project, in the order the files list them, and the services the
+    home page features and the footer links to, in their order."""
 
     services: tuple[Service, ...]
     projects: tuple[Project, ...]
+    featured: tuple[Service, ...]
+    footer: tuple[Service, ...]
+
+    @property
+    def service_ids(self) -> tuple[str, ...]:
+        return tuple(service.id for service in self.services)
+
+    @property
+    def project_ids(self) -> tuple[int, ...]:
+        return tuple(project.id for project in self.projects)
+
+    @property
+    def portfolio_tabs(self) -> tuple[str, ...]:
+        """'all', then every service with a project, in the services' order."""
+        with_projects = {project.service for project in self.projects}
+        return (DEFAULT_PORTFOLIO_TAB, *[sid for sid in self.service_ids if sid in with_projects])
 
     def service(self, service_id: str) -> Service | None:
         """The service with this id, or None."""
@@ -162,7 +169,7 @@ class Catalog:
 
     def projects_for(self, tab: str) -> list[Project]:
         """The projects of a portfolio tab ('all' or a service id), in file order."""
-        if tab == "all":
+        if tab == DEFAULT_PORTFOLIO_TAB:
             return list(self.projects)
         return [project for project in self.projects if project.service == tab]
 
@@ -174,8 +181,7 @@ class Catalog:
         return [project for project in rotated if project.id != project_id][:limit]
 
 
-def _validate_list(path: Path, model: type[Strict], key: str) -> list:
-    data = read_yaml(path)
+def _validate_list(path: Path, data: object, model: type[Strict], key: str) -> list:
     if not isinstance(data, dict) or not isinstance(data.get(key), list):
         raise ContentError(path, key, f"expected a list under {key!r}")
     items = []
@@ -185,17 +191,28 @@ def _validate_list(path: Path, model: type[Strict], key: str) -> list:
         except ValidationError as error:
             inner = _first_error(path, error)
             raise ContentError(path, f"{key}.{index}.{inner.field}", inner.problem) from None
+    _check_unique(path, key, items)
     return items
 
 
-def _check_unique_and_complete(path: Path, key: str, found: list, expected: tuple) -> None:
-    ids = [item.id for item in found]
-    for index, item_id in enumerate(ids):
-        if ids.index(item_id) != index:
-            raise ContentError(path, f"{key}.{index}.id", f"{item_id!r} is listed twice")
-    missing = [item_id for item_id in expected if item_id not in ids]
-    if missing:
-        raise ContentError(path, key, f"missing {missing[0]!r}")
+def _check_unique(path: Path, key: str, found: list) -> None:
+    for field in ("id", "slug"):
+        values = [getattr(item, field, None) for item in found]
+        for index, value in enumerate(values):
+            if value is not None and values.index(value) != index:
+                raise ContentError(path, f"{key}.{index}.{field}", f"{value!r} is listed twice")
+
+
+def _picked_services(path: Path, data: dict, key: str, services: list[Service]) -> tuple[Service, ...]:
+    """The services a list of ids in services.yaml names (`featured`, `footer`), in its order."""
+    by_id = {service.id: service for service in services}
+    ids = data.get(key)
+    if not isinstance(ids, list) or not ids:
+        raise ContentError(path, key, "expected a list of service ids")
+    for index, service_id in enumerate(ids):
+        if service_id not in by_id:
+            raise ContentError(path, f"{key}.{index}", f"unknown service id {service_id!r}")
+    return tuple(by_id[service_id] for service_id in ids)
 
 
 def _check_texts(path: Path, strings: dict[str, dict[str, str]], field: str, keys: list[str]) -> None:
@@ -213,24 +230,48 @@ def _check_language_options(path: Path, index: int, project: Project, available:
             )
 
 
+def _check_references(content_dir: Path, content: Content, services: list[Service], projects: list) -> None:
+    """Whatever names a service or a project must name one the files define."""
+    service_ids = {service.id for service in services}
+    projects_path = content_dir / "projects.yaml"
+    for index, project in enumerate(projects):
+        if project.service not in service_ids:
+            raise ContentError(
+                projects_path, f"projects.{index}.service", f"unknown service id {project.service!r}"
+            )
+    if FALLBACK_PROJECT_ID not in {project.id for project in projects}:
+        raise ContentError(
+            projects_path, "projects", f"needs project {FALLBACK_PROJECT_ID}, shown for unknown ids"
+        )
+    for service_id in content.site.checkout_links:
+        if service_id not in service_ids:
+            raise ContentError(
+                content_dir / "site.yaml",
+                f"checkout_links.{service_id}",
+                "unknown service id (services.yaml)",
+            )
+
+
 def load_catalog(content_dir: Path) -> Catalog:
     """Validate the service and project files; raises ContentError naming file and field."""
     content = load_content(content_dir)
     services_path = content_dir / "services.yaml"
-    services = _validate_list(services_path, Service, "services")
-    _check_unique_and_complete(services_path, "services", services, SERVICE_IDS)
+    services_data = read_yaml(services_path)
+    services = _validate_list(services_path, services_data, Service, "services")
     for index, service in enumerate(services):
         keys = [service.key(suffix) for suffix in SERVICE_TEXTS]
         _check_texts(services_path, content.strings, f"services.{index}", keys)
+    featured = _picked_services(services_path, services_data, "featured", services)
+    footer = _picked_services(services_path, services_data, "footer", services)
 
     projects_path = content_dir / "projects.yaml"
-    projects = _validate_list(projects_path, Project, "projects")
-    _check_unique_and_complete(projects_path, "projects", projects, PROJECT_IDS)
+    projects = _validate_list(projects_path, read_yaml(projects_path), Project, "projects")
     languages = [option.id for option in content.site.videos.avatar_project_languages]
     for index, project in enumerate(projects):
         _check_texts(projects_path, content.strings, f"projects.{index}", project.text_keys())
         _check_language_options(projects_path, index, project, languages)
-    return Catalog(services=tuple(services), projects=tuple(projects))
+    _check_references(content_dir, content, services, projects)
+    return Catalog(services=tuple(services), projects=tuple(projects), featured=featured, footer=footer)
 
 
 @lru_cache(maxsize=1)

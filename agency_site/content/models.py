@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-from pydantic import BaseModel, ConfigDict, EmailStr, Field, HttpUrl, field_validator
-
-from agency_site.constants import SERVICE_IDS
+from pydantic import BaseModel, ConfigDict, EmailStr, Field, HttpUrl
 
 
 class Strict(BaseModel):
@@ -92,14 +90,7 @@ class SiteFacts(Strict):
     contact: Contact
     links: Links
     # Checkout link per purchasable service; null means 'not configured yet' (SPEC.md §7).
+    # The services listed here are the purchasable ones (their ids are checked by the catalog).
     checkout_links: dict[str, HttpUrl | None]
     videos: Videos
     legal: LegalEntity
-
-    @field_validator("checkout_links")
-    @classmethod
-    def _known_service_ids(cls, links: dict[str, HttpUrl | None]) -> dict[str, HttpUrl | None]:
-        unknown = sorted(set(links) - set(SERVICE_IDS))
-        if unknown:
-            raise ValueError(f"unknown service id {unknown[0]!r}")
-        return links

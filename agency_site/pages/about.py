@@ -8,10 +8,11 @@ from dataclasses import dataclass
 import reflex as rx
 
 from agency_site.components.layout.shell import page_shell
+from agency_site.components.ui.kit import CARD, LIGHT_BUTTON_ON_VIOLET, eyebrow, icon_badge
 from agency_site.components.ui.reveal import reveal
 from agency_site.i18n import localized_path, t
 from agency_site.pages import Page
-from agency_site.pages.blocks import BUTTON_LIGHT, CARD, closing_block, eyebrow, icon_badge, page_hero
+from agency_site.pages.blocks import closing_block, page_hero
 
 
 @dataclass(frozen=True)
@@ -126,7 +127,7 @@ def _closing(lang: str) -> rx.Component:
                     t(lang, "about-closing-contact"),
                     rx.icon("arrow-right", size=18, aria_hidden="true"),
                     href=localized_path(lang, "/contact"),
-                    class_name=BUTTON_LIGHT,
+                    class_name=LIGHT_BUTTON_ON_VIOLET,
                 ),
                 rx.el.a(
                     t(lang, "about-closing-services"),
@@ -142,7 +143,7 @@ def _closing(lang: str) -> rx.Component:
     )
 
 
-def about_page(lang: str, path: str) -> Page:
+def about_page(lang: str) -> Page:
     """The about page in `lang`."""
     title = t(lang, "page-about-title")
     body = rx.el.div(
@@ -154,7 +155,7 @@ def about_page(lang: str, path: str) -> Page:
         _closing(lang),
     )
     return Page(
-        component=page_shell(lang, path, body),
+        component=page_shell(lang, body),
         title=title,
         description=t(lang, "page-about-description"),
     )

@@ -1,7 +1,7 @@
 """Building blocks shared by the blog, about, contact and legal pages.
 
-A page hero (eyebrow, the page's <h1>, a subtitle), a closing call-to-action block, the
-card surface, and a hook that scrolls to the top when a page opens.
+A page hero (eyebrow, the page's <h1>, a subtitle), a closing call-to-action block, and a
+hook that scrolls to the top when a page opens (the UI kit is components/ui/kit.py).
 """
 
 from __future__ import annotations
@@ -9,18 +9,8 @@ from __future__ import annotations
 import reflex as rx
 
 from agency_site.components.browser import hooks_var
+from agency_site.components.ui.kit import eyebrow
 
-CARD = "rounded-3xl border border-slate-200 bg-white shadow-sm"
-BUTTON_PRIMARY = (
-    "inline-flex items-center justify-center gap-2 rounded-full bg-violet-600 px-6 py-3 text-sm "
-    "font-semibold text-white shadow-sm transition hover:bg-violet-700 focus-visible:outline-2 "
-    "focus-visible:outline-offset-2 focus-visible:outline-violet-600"
-)
-BUTTON_LIGHT = (
-    "inline-flex items-center justify-center gap-2 rounded-full bg-white px-6 py-3 text-sm "
-    "font-semibold text-violet-700 shadow-sm transition hover:bg-violet-50 focus-visible:outline-2 "
-    "focus-visible:outline-offset-2 focus-visible:outline-white"
-)
 # Longest word (in characters) that fits a phone-wide <h1> at the usual size.
 LONG_WORD = 14
 LINK = "font-medium text-violet-700 underline decoration-violet-300 underline-offset-4 hover:decoration-violet-600"
@@ -31,12 +21,6 @@ SCROLL_TOP_ON_OPEN = hooks_var(
     "useEffect(() => { if (!window.location.hash) window.scrollTo(0, 0); }, []);",
     imports={"react": ["useEffect"]},
 )
-
-
-def eyebrow(text: str, *, light: bool = False) -> rx.Component:
-    """The small upper-case line above a heading."""
-    colour = "text-violet-200" if light else "text-violet-600"
-    return rx.el.p(text, class_name=f"text-sm font-semibold uppercase tracking-widest {colour}")
 
 
 def page_hero(kicker: str, title: str, subtitle: str, *extra: rx.Component) -> rx.Component:
@@ -56,26 +40,6 @@ def page_hero(kicker: str, title: str, subtitle: str, *extra: rx.Component) -> r
         rx.el.p(subtitle, class_name="mt-5 max-w-2xl text-lg leading-relaxed text-pretty text-slate-600"),
         *extra,
         class_name="pb-10 pt-12 sm:pb-14 sm:pt-20",
-    )
-
-
-def section_heading(title: str, text: str = "", *, heading_id: str | None = None) -> rx.Component:
-    """A section's <h2> and optional lead paragraph."""
-    return rx.el.div(
-        rx.el.h2(
-            title, id=heading_id, class_name="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl"
-        ),
-        rx.el.p(text, class_name="mt-3 max-w-2xl text-base leading-relaxed text-slate-600")
-        if text
-        else rx.fragment(),
-    )
-
-
-def icon_badge(icon: str) -> rx.Component:
-    """A violet rounded square holding a lucide icon."""
-    return rx.el.span(
-        rx.icon(icon, size=22, aria_hidden="true"),
-        class_name="inline-flex h-11 w-11 shrink-0 items-center justify-center rounded-2xl bg-violet-100 text-violet-700",
     )
 
 

@@ -10,11 +10,12 @@ import reflex as rx
 from reflex_components_core.el.elements.inline import A as PlainAnchor
 
 from agency_site.components.layout.shell import page_shell
+from agency_site.components.ui.kit import CARD
 from agency_site.content import get_content
 from agency_site.content.legal import LegalText, get_legal
 from agency_site.i18n import t
 from agency_site.pages import Page
-from agency_site.pages.blocks import CARD, LINK, SCROLL_TOP_ON_OPEN, page_hero
+from agency_site.pages.blocks import LINK, SCROLL_TOP_ON_OPEN, page_hero
 
 _TOC_LINK = (
     "block rounded-lg px-3 py-1.5 text-sm text-slate-600 transition hover:bg-violet-50 hover:text-violet-700"
@@ -50,7 +51,7 @@ def _contents(lang: str, text: LegalText) -> rx.Component:
     )
 
 
-def _legal_page(lang: str, path: str, document: str, title_key: str, intro_key: str) -> Page:
+def _legal_page(lang: str, document: str, title_key: str, intro_key: str) -> Page:
     text = get_legal(lang, document)
     title = t(lang, title_key)
     email = str(get_content().site.legal.email)
@@ -85,14 +86,14 @@ def _legal_page(lang: str, path: str, document: str, title_key: str, intro_key: 
         ),
         data_scroll=SCROLL_TOP_ON_OPEN,
     )
-    return Page(component=page_shell(lang, path, body), title=title, description=text.description)
+    return Page(component=page_shell(lang, body), title=title, description=text.description)
 
 
-def impressum_page(lang: str, path: str) -> Page:
+def impressum_page(lang: str) -> Page:
     """The legal notice in `lang`."""
-    return _legal_page(lang, path, "impressum", "page-impressum-title", "legal-impressum-intro")
+    return _legal_page(lang, "impressum", "page-impressum-title", "legal-impressum-intro")
 
 
-def privacy_page(lang: str, path: str) -> Page:
+def privacy_page(lang: str) -> Page:
     """The privacy policy in `lang`, dated by its front matter."""
-    return _legal_page(lang, path, "privacy", "page-datenschutz-title", "legal-privacy-intro")
+    return _legal_page(lang, "privacy", "page-datenschutz-title", "legal-privacy-intro")

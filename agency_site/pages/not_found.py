@@ -13,7 +13,7 @@ import reflex as rx
 from reflex.vars.base import Var
 
 from agency_site.components.browser import ROUTER_LOCATION_HOOK, hooks_var, is_german_path
-from agency_site.components.layout.shell import site_frame
+from agency_site.components.layout.shell import page_shell
 from agency_site.i18n import localized_path, t
 
 NOT_FOUND_LOG = "404 Error: User attempted to access non-existent route:"
@@ -55,7 +55,7 @@ def _message(lang: str) -> rx.Component:
 
 
 def _layout(lang: str) -> rx.Component:
-    return rx.fragment(rx.el.meta(name="robots", content="noindex"), site_frame(lang, _message(lang)))
+    return page_shell(lang, _message(lang))
 
 
 def _in_path_language(text_in: Callable[[str], str]) -> Var:

@@ -11,24 +11,25 @@ from collections.abc import Callable
 import reflex as rx
 
 from agency_site.components.layout.shell import page_shell
-from agency_site.constants import PORTFOLIO_TABS
+from agency_site.components.ui.kit import FOCUS_RING, eyebrow
+from agency_site.constants import DEFAULT_PORTFOLIO_TAB
 from agency_site.content.catalog import get_catalog
 from agency_site.i18n import localized_path, t
 from agency_site.pages import Page
 from agency_site.pages.catalog.cards import project_card
 from agency_site.pages.catalog.project_detail import project_body
-from agency_site.pages.catalog.ui import FOCUS, eyebrow, page_heading
+from agency_site.pages.catalog.ui import page_heading
 
 
 def tab_label(lang: str, tab: str) -> str:
     """'All Projects' or the service's name."""
-    return t(lang, "portfolio-tab-all" if tab == "all" else f"service-{tab}-title")
+    return t(lang, "portfolio-tab-all" if tab == DEFAULT_PORTFOLIO_TAB else f"service-{tab}-title")
 
 
 def tab_bar(lang: str, current: str) -> rx.Component:
     """One link per tab; the current one is marked for the eye and for screen readers."""
     links = []
-    for tab in PORTFOLIO_TABS:
+    for tab in get_catalog().portfolio_tabs:
         selected = tab == current
         links.append(
             rx.el.a(
@@ -44,7 +45,7 @@ def tab_bar(lang: str, current: str) -> rx.Component:
                         if selected
                         else "bg-white text-slate-700 ring-1 ring-slate-200 hover:text-violet-700 hover:ring-violet-300"
                     )
-                    + f" {FOCUS}"
+                    + f" {FOCUS_RING}"
                 ),
             )
         )
@@ -78,10 +79,10 @@ def project_grid(lang: str, tab: str) -> rx.Component:
     )
 
 
-def portfolio_tab_page(tab: str) -> Callable[[str, str], Page]:
+def portfolio_tab_page(tab: str) -> Callable[[str], Page]:
     """The portfolio with `tab` selected."""
 
-    def build(lang: str, path: str) -> Page:
+    def build(lang: str) -> Page:
         body = rx.el.div(
             rx.el.header(
                 eyebrow(t(lang, "portfolio-eyebrow")),
@@ -96,21 +97,23 @@ def portfolio_tab_page(tab: str) -> Callable[[str, str], Page]:
             rx.el.div(project_grid(lang, tab), class_name="mt-8"),
         )
         return Page(
-            component=page_shell(lang, path, body),
+            component=page_shell(lang, body),
             title=t(lang, "page-portfolio-title"),
             description=t(lang, "page-portfolio-description"),
+            # The trail names a tab by its tab, and the all-projects tab as the portfolio.
+            crumb=t(lang, "nav-portfolio") if tab == DEFAULT_PORTFOLIO_TAB else tab_label(lang, tab),
         )
 
     return build
 
 
-def project_page(project_id: int, **options) -> Callable[[str, str], Page]:
-    """The detail page of one project; `options` go to the page shell (canonical_path...)."""
+def project_page(project_id: int) -> Callable[[str], Page]:
+    """The detail page of one project."""
 
-    def build(lang: str, path: str) -> Page:
+    def build(lang: str) -> Page:
         project = get_catalog().project(project_id)
         return Page(
-            component=page_shell(lang, path, project_body(lang, project), **options),
+            component=page_shell(lang, project_body(lang, project)),
             title=t(lang, project.key("title")),
             description=t(lang, project.key("desc")),
         )

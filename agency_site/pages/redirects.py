@@ -33,7 +33,7 @@ def _replace_with(target: str) -> Var:
     )
 
 
-def portfolio_redirect_page(lang: str, path: str) -> Page:
+def portfolio_redirect_page(lang: str) -> Page:
     """`/portfolio` and unknown tabs: replace the history entry with `/portfolio/all`."""
     target = localized_path(lang, f"/portfolio/{DEFAULT_PORTFOLIO_TAB}")
     body = rx.el.div(
@@ -43,9 +43,10 @@ def portfolio_redirect_page(lang: str, path: str) -> Page:
         class_name="flex min-h-[50vh] flex-col items-center justify-center gap-4",
     )
     return Page(
-        component=page_shell(lang, path, body, canonical_path=f"/portfolio/{DEFAULT_PORTFOLIO_TAB}"),
+        component=page_shell(lang, body),
         title=t(lang, "page-portfolio-title"),
         description=t(lang, "page-portfolio-description"),
+        crumb=t(lang, "nav-portfolio"),
     )
 
 
@@ -63,7 +64,7 @@ def _botagent_redirect_behaviour(url: str, fallback_path: str) -> Var:
     )
 
 
-def botagent_page(lang: str, path: str) -> Page:
+def botagent_page(lang: str) -> Page:
     """SPEC.md 'Botagent': redirect, spinner, a manual link, /services after 5 s."""
     url = str(get_content().site.links.botagent_url)
     body = rx.el.div(
@@ -87,7 +88,7 @@ def botagent_page(lang: str, path: str) -> Page:
         class_name="flex min-h-[50vh] flex-col items-center justify-center gap-4 text-center",
     )
     return Page(
-        component=page_shell(lang, path, body),
+        component=page_shell(lang, body),
         title=t(lang, "page-botagent-title"),
         description=t(lang, "page-botagent-description"),
     )

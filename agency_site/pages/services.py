@@ -7,6 +7,7 @@ from collections.abc import Callable
 import reflex as rx
 
 from agency_site.components.layout.shell import page_shell
+from agency_site.components.ui.kit import LIGHT_BUTTON, eyebrow, internal_link
 from agency_site.content.catalog import get_catalog
 from agency_site.i18n import t
 from agency_site.pages import Page
@@ -22,7 +23,7 @@ from agency_site.pages.catalog.service_detail import (
     market_and_problems,
     value_proposition,
 )
-from agency_site.pages.catalog.ui import LIGHT_BUTTON, closing_call, eyebrow, internal_link, page_heading
+from agency_site.pages.catalog.ui import closing_call, page_heading
 
 
 def _list_intro(lang: str) -> rx.Component:
@@ -36,7 +37,7 @@ def _list_intro(lang: str) -> rx.Component:
     )
 
 
-def services_page(lang: str, path: str) -> Page:
+def services_page(lang: str) -> Page:
     """The grid of all eight services, then a call to action."""
     body = rx.el.div(
         _list_intro(lang),
@@ -48,16 +49,16 @@ def services_page(lang: str, path: str) -> Page:
         ),
     )
     return Page(
-        component=page_shell(lang, path, body),
+        component=page_shell(lang, body),
         title=t(lang, "page-services-title"),
         description=t(lang, "page-services-description"),
     )
 
 
-def service_detail_page(service_id: str) -> Callable[[str, str], Page]:
+def service_detail_page(service_id: str) -> Callable[[str], Page]:
     """The detail page of one known service id."""
 
-    def build(lang: str, path: str) -> Page:
+    def build(lang: str) -> Page:
         service = get_catalog().service(service_id)
         if service is None:
             raise KeyError(service_id)
@@ -75,7 +76,7 @@ def service_detail_page(service_id: str) -> Callable[[str, str], Page]:
             custom_attrs={"data-service": service.id},
         )
         return Page(
-            component=page_shell(lang, path, body),
+            component=page_shell(lang, body),
             title=title,
             description=t(lang, service.key("desc")),
         )
@@ -83,7 +84,7 @@ def service_detail_page(service_id: str) -> Callable[[str, str], Page]:
     return build
 
 
-def unknown_service_page(lang: str, path: str) -> Page:
+def unknown_service_page(lang: str) -> Page:
     """Any other id under /services/ (SPEC.md §8): the panel says the animation is
     missing; the page offers every service instead."""
     body = rx.el.div(
@@ -102,7 +103,7 @@ def unknown_service_page(lang: str, path: str) -> Page:
         services_grid(lang),
     )
     return Page(
-        component=page_shell(lang, path, body, canonical_path="/services", noindex=True),
+        component=page_shell(lang, body),
         title=t(lang, "page-services-title"),
         description=t(lang, "page-services-description"),
     )

@@ -1,26 +1,30 @@
 """What each page tells search engines and link previews about itself.
 
-`page_head(route, lang, page)` gives the <title>, the description, the sharing image and
-the head tags of one page: Open Graph and Twitter card, JSON-LD, the blog feed link and,
-for a page that only redirects elsewhere, robots noindex.
+`page_head(lang, route, page)` gives the <title>, the description, the sharing image and
+the head tags of one page: canonical URL and hreflang alternates, robots noindex, Open
+Graph and Twitter card, JSON-LD and the blog feed link. Canonical and noindex are the
+Route's (agency_site.routes); of the page it reads only its texts, never its components.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import TYPE_CHECKING, Protocol
 
 import reflex as rx
 
-from agency_site.constants import DEFAULT_PORTFOLIO_TAB, LANGUAGES, SERVICE_IDS
+from agency_site.constants import LANGUAGES
 from agency_site.content import get_content
 from agency_site.content.blog import BlogPost, get_post
-from agency_site.i18n import localized_path, t, unlocalized_path
-from agency_site.pages import Page
+from agency_site.content.catalog import get_catalog
+from agency_site.i18n import alternate_urls, localized_path, t
 from agency_site.seo import structured_data as ld
 from agency_site.seo.texts import search_description, search_title
 from agency_site.settings import get_settings
+
+if TYPE_CHECKING:
+    from agency_site.routes import Route
 
 # Page types with a sharing image of their own (scripts/og_artwork.py).
 PAGE_KINDS = (
@@ -68,24 +72,12 @@ def absolute(lang: str, path: str) -> str:
     return get_settings().site_url + localized_path(lang, path)
 
 
-def _literal(value: object) -> object:
-    return getattr(value, "_var_value", value)
+class PageTexts(Protocol):
+    """What the head reads of a built page (agency_site.pages.Page): its texts only."""
 
-
-def _walk(component: rx.Component) -> Iterator[rx.Component]:
-    stack = [component]
-    while stack:
-        node = stack.pop()
-        yield node
-        stack.extend(reversed(getattr(node, "children", [])))
-
-
-def canonical_url(component: rx.Component) -> str | None:
-    """The href of the page's <link rel="canonical"> (set by the page shell)."""
-    for node in _walk(component):
-        if getattr(node, "tag", None) == "link" and _literal(getattr(node, "rel", None)) == "canonical":
-            return str(_literal(node.href))
-    return None
+    title: str
+    description: str
+    crumb: str  # its name in the breadcrumb trail; the title when empty
 
 
 @dataclass(frozen=True)
@@ -183,17 +175,17 @@ def _services_nodes(lang: str, site_url: str) -> list[dict]:
     return [
         ld.service(
             site_url,
-            name=t(lang, f"service-{sid}-title"),
-            description=t(lang, f"service-{sid}-desc"),
-            url=absolute(lang, f"/services/{sid}"),
+            name=t(lang, service.key("title")),
+            description=t(lang, service.key("desc")),
+            url=absolute(lang, f"/services/{service.id}"),
             lang=lang,
         )
-        for sid in SERVICE_IDS
+        for service in get_catalog().services
     ]
 
 
 def structured_data(
-    lang: str, path: str, kind: str, page: Page, url: str, *, trail: bool, post: BlogPost | None = None
+    lang: str, path: str, kind: str, page: PageTexts, url: str, *, trail: bool, post: BlogPost | None = None
 ) -> dict:
     """The page's JSON-LD graph: Organization always, then what the page type adds
     (`post` is the article shown, for an article page)."""
@@ -217,31 +209,43 @@ def structured_data(
             )
         )
     if trail:
-        nodes.append(ld.breadcrumbs(breadcrumb_trail(lang, path, _crumb_name(lang, path, page), url)))
+        nodes.append(ld.breadcrumbs(breadcrumb_trail(lang, path, page.crumb or page.title, url)))
     return ld.graph(nodes)
 
 
-def _crumb_name(lang: str, path: str, page: Page) -> str:
-    """The page's own name in its trail; portfolio tabs are named by their tab."""
-    if path.startswith("/portfolio/"):
-        from agency_site.pages.portfolio import tab_label
+def head_links(lang: str, route: Route) -> list[rx.Component]:
+    """Canonical URL, hreflang alternates (en, de, x-default) and robots, from the Route.
 
-        tab = path.rsplit("/", 1)[-1]
-        return t(lang, "nav-portfolio") if tab == DEFAULT_PORTFOLIO_TAB else tab_label(lang, tab)
-    return page.title
-
-
-def page_head(lang: str, path: str, kind: str, page: Page, *, noindex: bool = False) -> PageHead:
-    """Everything the head of the page at spec path `path` says, in `lang`."""
+    React hoists these <link> and <meta> elements into <head>, also when prerendering.
+    """
     site_url = get_settings().site_url
+    links = [rx.el.link(rel="canonical", href=absolute(lang, route.canonical_path))]
+    links += [
+        rx.el.link(rel="alternate", href_lang=code, href=url)
+        for code, url in alternate_urls(site_url, route.canonical_path).items()
+    ]
+    if route.noindex:
+        links.append(_robots_noindex())
+    return links
+
+
+def _robots_noindex() -> rx.Component:
+    return rx.el.meta(name="robots", content="noindex")
+
+
+def page_head(lang: str, route: Route, page: PageTexts) -> PageHead:
+    """Everything the head of `route`'s page says, in `lang`."""
+    site_url = get_settings().site_url
+    path, kind = route.path, route.kind
     title = search_title(lang, path, page.title)
     description = search_description(lang, path, page.description)
     short_title = title.rsplit(" | ", 1)[0]
-    url = canonical_url(page.component) or absolute(lang, path)
+    url = absolute(lang, route.canonical_path)
     image_url = site_url + og_image_path(kind, lang)
     post = get_post(lang, path.rsplit("/", 1)[-1]) if kind == "article" else None
     published = post.published.isoformat() if post is not None else None
-    tags = sharing_tags(
+    tags = head_links(lang, route)
+    tags += sharing_tags(
         lang,
         title=short_title,
         description=description,
@@ -252,17 +256,16 @@ def page_head(lang: str, path: str, kind: str, page: Page, *, noindex: bool = Fa
     )
     if kind in ("blog", "article"):
         tags.append(feed_link(lang))
-    if noindex:
-        tags.append(rx.el.meta(name="robots", content="noindex"))
     # A page shown under another URL (an unknown id, a redirect) describes its canonical page.
-    own_path = unlocalized_path(url.removeprefix(site_url)) if url.startswith(site_url) else path
-    trail = own_path != "/" and kind != "not-found" and not noindex
+    own_path = route.canonical_path
+    trail = own_path != "/" and kind != "not-found" and not route.noindex
     tags.append(ld.json_ld_script(structured_data(lang, own_path, kind, page, url, trail=trail, post=post)))
     return PageHead(title=title, description=description, image_url=image_url, tags=tags)
 
 
 def not_found_tags(lang: str) -> list[rx.Component]:
-    """The 404 page's sharing tags and JSON-LD in `lang` (it has no canonical URL)."""
+    """The 404 page's robots noindex, sharing tags and JSON-LD in `lang` (it has no
+    canonical URL: it answers any path no Route has)."""
     site_url = get_settings().site_url
     title = t(lang, "page-notfound-title")
     tags = sharing_tags(
@@ -274,4 +277,4 @@ def not_found_tags(lang: str) -> list[rx.Component]:
         image_url=site_url + og_image_path("not-found", lang),
     )
     tags.append(ld.json_ld_script(ld.graph([ld.organization(site_url, organization_facts_by_lang()[lang])])))
-    return tags
+    return [_robots_noindex(), *tags]

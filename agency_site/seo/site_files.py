@@ -6,7 +6,7 @@ from __future__ import annotations
 from agency_site.constants import LANGUAGES
 from agency_site.content import get_content
 from agency_site.content.blog import get_posts
-from agency_site.i18n import alternate_urls, localized_path, t
+from agency_site.i18n import alternate_urls, localized_path, on_page, t
 from agency_site.seo.files import (
     ROBOTS_PATH,
     SITEMAP_PATH,
@@ -64,5 +64,6 @@ def site_files() -> dict[str, str]:
         ROBOTS_PATH: robots_txt(site_url),
     }
     for lang in LANGUAGES:
-        files[feed_path(lang)] = rss_xml(blog_feed(site_url, lang))
+        with on_page(feed_path(lang)):
+            files[feed_path(lang)] = rss_xml(blog_feed(site_url, lang))
     return files

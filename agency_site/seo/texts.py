@@ -8,8 +8,7 @@ path without language prefix, slashes as dashes ('/' is 'home').
 
 from __future__ import annotations
 
-from agency_site.content import get_content
-from agency_site.i18n import t
+from agency_site.i18n import t, text_in
 
 DESCRIPTION_MIN = 50
 DESCRIPTION_MAX = 160
@@ -22,7 +21,7 @@ def page_key(path: str) -> str:
 
 def override(lang: str, path: str, field: str) -> str | None:
     """The seo.yaml text replacing a page's own `field` ('title' or 'description'), if any."""
-    return get_content().strings.get(lang, {}).get(f"seo-{page_key(path)}-{field}")
+    return text_in(lang, f"seo-{page_key(path)}-{field}")
 
 
 def full_title(lang: str, title: str) -> str:

@@ -4,8 +4,54 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from agency_site.constants import BLOG_POST_IDS, PORTFOLIO_TABS, PROJECT_IDS, PROJECT_SLUGS, SERVICE_IDS
 from agency_site.i18n import localized_path, t
+
+# What SPEC.md fixes about the catalog and the blog. The site reads these from content/
+# (services.yaml, projects.yaml, site.yaml, blog/); the tests hold the spec's own values,
+# so content that drifts from the spec fails them.
+SERVICE_COLOURS: dict[str, str] = {  # SPEC.md §3, in the services page's order
+    "ai-automation": "purple",
+    "ai-callers": "blue",
+    "chatbot-development": "orange",
+    "software-development": "pink",
+    "app-development": "green",
+    "web-development": "red",
+    "ai-agents": "yellow",
+    "ai-avatars": "indigo",
+}
+SERVICE_IDS = tuple(SERVICE_COLOURS)
+FEATURED_SERVICE_IDS = ("ai-callers", "app-development", "software-development", "ai-agents")
+FOOTER_SERVICE_IDS = ("ai-automation", "ai-callers", "chatbot-development", "software-development")
+PURCHASABLE_SERVICE_IDS = ("chatbot-development", "ai-callers", "ai-avatars")
+PORTFOLIO_TABS = (
+    "all",
+    "ai-callers",
+    "software-development",
+    "app-development",
+    "web-development",
+    "ai-avatars",
+)
+PROJECT_SLUGS: dict[int, str] = {  # SPEC.md §2 'Project detail'
+    100: "business-formation",
+    101: "ikigai-app",
+    102: "ikigai-web",
+    103: "metatrader",
+    104: "ai-avatar",
+    105: "smart-start",
+    106: "ai-caller",
+}
+PROJECT_IDS = tuple(PROJECT_SLUGS)
+# The six home-teaser posts of SPEC.md §2 first, then the two list-only posts.
+BLOG_POST_IDS = (
+    "ai-everyday-life",
+    "ai-healthcare",
+    "ai-cybersecurity",
+    "ethical-ai",
+    "ai-automation",
+    "ai-data-analytics",
+    "ai-customer-service",
+    "future-of-ai-agents",
+)
 
 
 @dataclass(frozen=True)

@@ -7,12 +7,13 @@ import re
 import pytest
 from playwright.sync_api import Page, Route, expect
 
-from agency_site.constants import BLOG_POST_IDS, LANGUAGES
+from agency_site.constants import LANGUAGES
 from agency_site.content.blog import get_post, get_posts
 from agency_site.i18n import localized_path, t
 from agency_site.seo.texts import search_description
 
 from .conftest import SharedPages, Visit
+from .expected import BLOG_POST_IDS
 
 # A word from each language that only the excerpt of one post contains, and a title.
 EXCERPT_ONLY = {"en": ("spam", "ai-everyday-life"), "de": ("spam", "ai-everyday-life")}

@@ -8,12 +8,12 @@ from urllib.parse import urlsplit
 import pytest
 from playwright.sync_api import expect
 
-from agency_site.constants import FOOTER_SERVICE_IDS, LANGUAGES
+from agency_site.constants import LANGUAGES
 from agency_site.content import get_content
 from agency_site.i18n import localized_path, t
 
 from .conftest import SharedPages, Visit
-from .expected import HEADER_LABEL_KEYS, HEADER_LINKS
+from .expected import FOOTER_SERVICE_IDS, HEADER_LABEL_KEYS, HEADER_LINKS
 
 
 def _nav(visit: Visit):

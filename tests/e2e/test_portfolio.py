@@ -5,12 +5,12 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from agency_site.constants import LANGUAGES, PORTFOLIO_TABS
+from agency_site.constants import LANGUAGES
 from agency_site.content.catalog import get_catalog
 from agency_site.i18n import localized_path, t
 
 from .conftest import SharedPages, Visit
-from .expected import PROJECTS_PER_TAB
+from .expected import PORTFOLIO_TABS, PROJECTS_PER_TAB
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)

@@ -6,12 +6,13 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Locator, Page, expect
 
-from agency_site.constants import EXPLORE_MORE_MAX, LANGUAGES, PROJECT_IDS
+from agency_site.constants import EXPLORE_MORE_MAX, LANGUAGES
 from agency_site.content import get_content
 from agency_site.content.catalog import get_catalog
 from agency_site.i18n import localized_path, t
 
 from .conftest import SharedPages, Visit
+from .expected import PROJECT_IDS
 
 VISIT_PROJECT_IDS = {100, 102, 103, 105}
 

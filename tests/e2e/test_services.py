@@ -5,11 +5,12 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Browser, expect
 
-from agency_site.constants import LANGUAGES, PURCHASABLE_SERVICE_IDS, SERVICE_IDS
+from agency_site.constants import LANGUAGES
 from agency_site.content import get_content
 from agency_site.i18n import localized_path, t
 
 from .conftest import SharedPages, Visit
+from .expected import PURCHASABLE_SERVICE_IDS, SERVICE_IDS
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)

@@ -3,12 +3,11 @@
 from __future__ import annotations
 
 import datetime
-import shutil
 from pathlib import Path
 
 import pytest
 
-from agency_site.constants import BLOG_POST_IDS, LANGUAGES, STOCK_IMAGE_COUNT
+from agency_site.constants import LANGUAGES, STOCK_IMAGE_COUNT
 from agency_site.content import ContentError
 from agency_site.content.blog import (
     WORDS_PER_MINUTE,
@@ -20,6 +19,7 @@ from agency_site.content.blog import (
     render_markdown,
 )
 from agency_site.settings import PROJECT_ROOT
+from tests.e2e.expected import BLOG_POST_IDS
 
 CONTENT = PROJECT_ROOT / "content"
 
@@ -125,9 +125,24 @@ def test_missing_post_file_is_named(content_copy: Path) -> None:
     assert error.path.name == "ai-healthcare.md" and "missing" in str(error)
 
 
-def test_stray_post_file_is_rejected(content_copy: Path) -> None:
-    shutil.copy(content_copy / "blog" / "en" / "ethical-ai.md", content_copy / "blog" / "en" / "draft.md")
-    assert _error(content_copy).path.name == "draft.md"
+def test_translation_without_an_english_post_is_rejected(content_copy: Path) -> None:
+    draft = content_copy / "blog" / "de" / "draft.md"
+    draft.write_text(
+        (content_copy / "blog" / "de" / "ethical-ai.md").read_text().replace("id: ethical-ai", "id: draft")
+    )
+    error = _error(content_copy)
+    assert error.path == draft and "no en post" in error.problem
+
+
+def test_a_new_english_post_is_a_new_route_newest_first(content_copy: Path) -> None:
+    for lang in ("en", "de"):
+        text = (content_copy / "blog" / lang / "ethical-ai.md").read_text()
+        text = text.replace("id: ethical-ai", "id: fresh-post").replace(
+            "date: 2024-03-30", "date: 2024-05-01"
+        )
+        (content_copy / "blog" / lang / "fresh-post.md").write_text(text)
+    posts = load_blog(content_copy)
+    assert [post.id for post in posts["de"]] == ["fresh-post", *BLOG_POST_IDS]
 
 
 def test_unknown_post_is_none() -> None:

@@ -7,11 +7,19 @@ from pathlib import Path
 import pytest
 import yaml
 
-from agency_site.constants import EXPLORE_MORE_MAX, PORTFOLIO_TABS, PROJECT_IDS, SERVICE_IDS
+from agency_site.constants import EXPLORE_MORE_MAX
 from agency_site.content import ContentError
 from agency_site.content.catalog import load_catalog
 from agency_site.settings import PROJECT_ROOT
-from tests.e2e.expected import PROJECTS_PER_TAB
+from tests.e2e.expected import (
+    FEATURED_SERVICE_IDS,
+    FOOTER_SERVICE_IDS,
+    PORTFOLIO_TABS,
+    PROJECT_IDS,
+    PROJECT_SLUGS,
+    PROJECTS_PER_TAB,
+    SERVICE_COLOURS,
+)
 
 CONTENT = PROJECT_ROOT / "content"
 
@@ -29,10 +37,14 @@ def _error(content_dir: Path) -> ContentError:
     return error.value
 
 
-def test_real_catalog_has_every_service_and_project() -> None:
+def test_real_catalog_is_the_spec_catalog() -> None:
     catalog = load_catalog(CONTENT)
-    assert [service.id for service in catalog.services] == list(SERVICE_IDS)
-    assert sorted(project.id for project in catalog.projects) == list(PROJECT_IDS)
+    assert {service.id: service.colour for service in catalog.services} == SERVICE_COLOURS
+    assert catalog.service_ids == tuple(SERVICE_COLOURS)
+    assert {project.id: project.slug for project in catalog.projects} == PROJECT_SLUGS
+    assert [service.id for service in catalog.featured] == list(FEATURED_SERVICE_IDS)
+    assert [service.id for service in catalog.footer] == list(FOOTER_SERVICE_IDS)
+    assert catalog.portfolio_tabs == PORTFOLIO_TABS
 
 
 def test_projects_per_service_follow_the_spec() -> None:
@@ -72,18 +84,43 @@ def test_images_exist_with_their_stated_size() -> None:
             assert path.stat().st_size < 60_000, path
 
 
-def test_wrong_colour_is_named(content_copy: Path) -> None:
-    _edit(content_copy, "services.yaml", lambda data: data["services"][1].update(colour="red"))
+def test_colour_without_a_stylesheet_class_is_named(content_copy: Path) -> None:
+    _edit(content_copy, "services.yaml", lambda data: data["services"][1].update(colour="teal"))
     error = _error(content_copy)
     assert error.path.name == "services.yaml"
-    assert error.field.startswith("services.1")
-    assert "blue" in error.problem
+    assert error.field == "services.1.colour"
 
 
-def test_missing_service_is_named(content_copy: Path) -> None:
-    _edit(content_copy, "services.yaml", lambda data: data["services"].pop())
+def test_project_of_an_unknown_service_is_named(content_copy: Path) -> None:
+    _edit(content_copy, "services.yaml", lambda data: data["services"].pop())  # ai-avatars
     error = _error(content_copy)
-    assert error.field == "services" and "ai-avatars" in error.problem
+    assert error.path.name == "projects.yaml"
+    assert error.field == "projects.4.service" and "ai-avatars" in error.problem
+
+
+def test_unknown_featured_service_is_named(content_copy: Path) -> None:
+    _edit(content_copy, "services.yaml", lambda data: data["featured"].append("ai-teleporting"))
+    error = _error(content_copy)
+    assert error.field == "featured.4" and "ai-teleporting" in error.problem
+
+
+def test_checkout_link_of_an_unknown_service_is_named(content_copy: Path) -> None:
+    _edit(content_copy, "site.yaml", lambda data: data["checkout_links"].update({"ai-teleporting": None}))
+    error = _error(content_copy)
+    assert error.path.name == "site.yaml"
+    assert error.field == "checkout_links.ai-teleporting"
+
+
+def test_duplicate_service_id_is_named(content_copy: Path) -> None:
+    _edit(content_copy, "services.yaml", lambda data: data["services"][2].update(id="ai-callers"))
+    error = _error(content_copy)
+    assert error.field == "services.2.id" and "ai-callers" in error.problem
+
+
+def test_missing_fallback_project_is_named(content_copy: Path) -> None:
+    _edit(content_copy, "projects.yaml", lambda data: data["projects"].pop(0))
+    error = _error(content_copy)
+    assert error.field == "projects" and "100" in error.problem
 
 
 def test_unknown_project_field_is_named(content_copy: Path) -> None:
@@ -124,7 +161,7 @@ def test_unknown_video_language_is_named(content_copy: Path) -> None:
     assert error.field == "projects.4.language_options" and "klingon" in error.problem
 
 
-def test_wrong_slug_is_named(content_copy: Path) -> None:
-    _edit(content_copy, "projects.yaml", lambda data: data["projects"][0].update(slug="other"))
+def test_duplicate_slug_is_named(content_copy: Path) -> None:
+    _edit(content_copy, "projects.yaml", lambda data: data["projects"][1].update(slug="business-formation"))
     error = _error(content_copy)
-    assert error.field.startswith("projects.0") and "business-formation" in error.problem
+    assert error.field == "projects.1.slug" and "business-formation" in error.problem

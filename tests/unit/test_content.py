@@ -10,9 +10,9 @@ from pathlib import Path
 import pytest
 import yaml
 
-from agency_site.constants import PURCHASABLE_SERVICE_IDS
 from agency_site.content import ContentError, load_content
 from agency_site.settings import PROJECT_ROOT
+from tests.e2e.expected import PURCHASABLE_SERVICE_IDS
 
 CONTENT = PROJECT_ROOT / "content"
 
@@ -40,7 +40,7 @@ def test_real_content_loads() -> None:
     assert set(content.strings) == {"en", "de"}
     assert content.site.office.city == "Dubai"
     assert len(content.site.contact.phones) == 3
-    assert set(content.site.checkout_links) == set(PURCHASABLE_SERVICE_IDS)
+    assert set(content.site.checkout_links) == set(PURCHASABLE_SERVICE_IDS)  # SPEC.md §7
     assert [lang.id for lang in content.site.videos.home_languages] == [
         "english",
         "german",
@@ -68,13 +68,6 @@ def test_missing_field_is_named(content_copy: Path) -> None:
     error = _content_error(content_copy)
     assert error.path.name == "site.yaml"
     assert error.field == "contact.phones.1.number"
-
-
-def test_unknown_service_id_is_named(content_copy: Path) -> None:
-    _edit_site(content_copy, lambda data: data["checkout_links"].update({"ai-teleporting": None}))
-    error = _content_error(content_copy)
-    assert error.field == "checkout_links"
-    assert "ai-teleporting" in str(error)
 
 
 def test_unknown_field_is_rejected(content_copy: Path) -> None:
@@ -117,10 +110,14 @@ def test_empty_text_is_rejected(content_copy: Path) -> None:
 
 
 def test_renamed_placeholder_is_rejected(content_copy: Path) -> None:
-    _edit_strings(content_copy, "de", lambda text: text.replace("{service} von", "{dienst} von"))
+    path = content_copy / "i18n" / "de" / "services.yaml"
+    data = yaml.safe_load(path.read_text())
+    group = next(entries for entries in data.values() if "purchase-title" in entries)
+    group["purchase-title"] = group["purchase-title"].replace("{service}", "{dienst}")
+    path.write_text(yaml.safe_dump(data, allow_unicode=True))
     error = _content_error(content_copy)
     assert error.path.parent.name == "de"
-    assert error.field == "page-service-description"
+    assert error.field == "purchase-title"
     assert "service" in error.problem
 
 
@@ -159,3 +156,15 @@ def test_building_the_app_with_broken_content_stops_with_one_line(content_copy: 
     assert result.returncode == 1
     lines = [line for line in result.stderr.splitlines() if line.strip()]
     assert lines == ["content error: " + str(content_copy / "site.yaml") + ": office.city: Field required"]
+
+
+def test_building_the_app_with_a_text_missing_everywhere_names_key_and_pages(content_copy: Path) -> None:
+    for lang in ("en", "de"):
+        path = content_copy / "i18n" / lang / "about.yaml"
+        path.write_text(path.read_text().replace("  about-mission-title:", "  about-mission-heading:"))
+    result = _python("-c", "import agency_site.agency_site", content_dir=content_copy)
+    assert result.returncode == 1
+    lines = [line for line in result.stderr.splitlines() if line.startswith("missing text:")]
+    assert lines == [
+        "missing text: 'about-mission-title' has no text in any language; used on /about, /de/about"
+    ]

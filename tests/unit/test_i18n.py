@@ -36,9 +36,31 @@ def test_missing_german_key_warns_and_uses_english(
     assert "only-en" in caplog.text
 
 
-def test_key_missing_everywhere_shows_the_key(fake_strings: None) -> None:
-    assert i18n.t("de", "no-such-key") == "no-such-key"
-    assert i18n.t("en", "no-such-key") == "no-such-key"
+def test_key_missing_everywhere_is_an_error_naming_key_and_page(fake_strings: None) -> None:
+    with pytest.raises(i18n.MissingText) as error, i18n.on_page("/de/about"):
+        i18n.t("de", "no-such-key")
+    assert (error.value.key, error.value.page) == ("no-such-key", "/de/about")
+    assert "'no-such-key'" in str(error.value) and "/de/about" in str(error.value)
+
+
+def test_a_key_in_german_only_is_missing_on_english_pages(fake_strings: None) -> None:
+    content = i18n.get_content()
+    content.strings["de"]["only-de"] = "Nur Deutsch"
+    with pytest.raises(i18n.MissingText):
+        i18n.t("en", "only-de")
+
+
+def test_while_building_every_missing_text_is_collected_with_its_page(fake_strings: None) -> None:
+    with i18n.collecting_missing_texts() as missing:
+        with i18n.on_page("/about"):
+            assert i18n.t("en", "no-such-key") == "no-such-key"
+        with i18n.on_page("/de/blog"):
+            assert i18n.t("de", "other-key") == "other-key"
+            assert i18n.t("de", "greeting") == "Hallo"
+    assert [(error.key, error.page) for error in missing] == [
+        ("no-such-key", "/about"),
+        ("other-key", "/de/blog"),
+    ]
 
 
 def test_empty_key_gives_empty_string(fake_strings: None) -> None:
@@ -75,19 +97,3 @@ def test_localized_path(lang: str, path: str, expected: str) -> None:
 def test_localized_path_rejects_relative_paths() -> None:
     with pytest.raises(ValueError):
         i18n.localized_path("de", "about")
-
-
-@pytest.mark.parametrize(
-    ("path", "spec_path", "lang"),
-    [
-        ("/de", "/", "de"),
-        ("/de/about", "/about", "de"),
-        ("/about", "/about", "en"),
-        ("/", "/", "en"),
-        # A path that merely starts with the letters "de" is English.
-        ("/delivery", "/delivery", "en"),
-    ],
-)
-def test_unlocalized_path_and_language(path: str, spec_path: str, lang: str) -> None:
-    assert i18n.unlocalized_path(path) == spec_path
-    assert i18n.language_of_path(path) == lang

@@ -12,7 +12,7 @@ from email.utils import parsedate_to_datetime
 
 import pytest
 
-from agency_site.constants import BLOG_POST_IDS, LANGUAGES
+from agency_site.constants import LANGUAGES
 from agency_site.seo import structured_data as ld
 from agency_site.seo.files import (
     Feed,
@@ -26,6 +26,7 @@ from agency_site.seo.plugin import seo_files_task
 from agency_site.seo.site_files import site_files
 from agency_site.serving import IMMUTABLE, CachingHeaders, cache_control
 from agency_site.settings import get_settings
+from tests.e2e.expected import BLOG_POST_IDS
 
 NS = {"s": "http://www.sitemaps.org/schemas/sitemap/0.9", "xhtml": "http://www.w3.org/1999/xhtml"}
 

@@ -16,7 +16,6 @@ from agency_site.seo.head import (
     OG_IMAGE_WIDTH,
     PAGE_KINDS,
     PageHead,
-    canonical_url,
     og_image_path,
     page_head,
 )
@@ -30,10 +29,25 @@ def heads() -> dict[str, tuple[str, PageHead, str | None]]:
     result = {}
     for route in route_table():
         for lang in LANGUAGES:
-            page = route.build(lang, route.path)
-            head = page_head(lang, route.path, route.kind, page, noindex=route.noindex)
-            result[localized_path(lang, route.path)] = (route.kind, head, canonical_url(page.component))
+            head = page_head(lang, route, route.build(lang))
+            result[localized_path(lang, route.path)] = (route.kind, head, _canonical(head))
     return result
+
+
+def _attr(tag, name: str) -> object:
+    value = getattr(tag, name, None)
+    return getattr(value, "_var_value", value)
+
+
+def _canonical(head: PageHead) -> str:
+    """The href of the head's one <link rel="canonical">."""
+    links = [tag for tag in head.tags if tag.tag == "link" and _attr(tag, "rel") == "canonical"]
+    assert len(links) == 1
+    return str(_attr(links[0], "href"))
+
+
+def _noindex(head: PageHead) -> bool:
+    return any(tag.tag == "meta" and _attr(tag, "name") == "robots" for tag in head.tags)
 
 
 def _own_pages(heads) -> dict[str, PageHead]:
@@ -45,6 +59,35 @@ def _own_pages(heads) -> dict[str, PageHead]:
 def test_mirrors_are_only_fallbacks_and_the_portfolio_redirect(heads) -> None:
     mirrors = set(heads) - set(_own_pages(heads))
     assert {path for path in mirrors if "[" not in path} == {"/portfolio", "/de/portfolio"}
+
+
+def test_unknown_ids_point_search_engines_at_their_listing(heads) -> None:
+    site_url = get_settings().site_url
+    expected = {
+        "/services/[service_id]": ("/services", True),
+        "/de/blog/[blog_id]": ("/de/blog", True),
+        "/project/[project_id]": ("/project/100", False),
+        "/de/portfolio/[tab]": ("/de/portfolio/all", False),
+        "/botagent": ("/botagent", True),
+        "/about": ("/about", False),
+    }
+    found = {path: (heads[path][2].removeprefix(site_url), _noindex(heads[path][1])) for path in expected}
+    assert found == expected
+
+
+def test_hreflang_alternates_follow_the_canonical(heads) -> None:
+    site_url = get_settings().site_url
+    _, head, _ = heads["/de/services/[service_id]"]
+    alternates = {
+        str(_attr(tag, "href_lang")): str(_attr(tag, "href"))
+        for tag in head.tags
+        if tag.tag == "link" and _attr(tag, "rel") == "alternate" and _attr(tag, "href_lang")
+    }
+    assert alternates == {
+        "en": f"{site_url}/services",
+        "de": f"{site_url}/de/services",
+        "x-default": f"{site_url}/services",
+    }
 
 
 @pytest.mark.parametrize("field", ["title", "description"])
@@ -79,10 +122,9 @@ EXPECTED_TYPES = {
 
 def test_json_ld_types_per_page_type(heads) -> None:
     for path, (kind, head, _) in heads.items():
-        if path in ("/botagent", "/de/botagent"):
-            assert {node["@type"] for node in _json_ld(head)["@graph"]} == {"Organization"}
-            continue
         expected = EXPECTED_TYPES.get(kind, {"Organization", "BreadcrumbList"})
+        if _noindex(head):  # no trail for a page search engines are asked to leave out
+            expected = expected - {"BreadcrumbList"}
         assert {node["@type"] for node in _json_ld(head)["@graph"]} == expected, path
 
 

@@ -20,6 +20,7 @@ import json
 import reflex as rx
 
 from agency_site.components.embeds.click_to_load import IframeEmbed, Poster, click_to_load
+from agency_site.components.ui.kit import FOCUS_RING_ON_DARK
 from agency_site.constants import (
     AVATAR_BOX_HEIGHT_PX,
     AVATAR_REMOVAL_DELAY_MS,
@@ -43,7 +44,7 @@ def avatar_session(lang: str, *, embed_url: str, poster: Poster, provider: str =
         class_name=(
             "video-control absolute right-3 top-3 z-10 inline-flex items-center gap-1.5 rounded-full bg-slate-950/70 "
             "px-4 py-2 text-sm font-semibold text-white backdrop-blur hover:bg-slate-950/90 "
-            "focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white"
+            f"{FOCUS_RING_ON_DARK}"
         ),
         custom_attrs={"data-embed-unload": "true"},
     )

@@ -29,6 +29,7 @@ from dataclasses import dataclass
 import reflex as rx
 
 from agency_site.components.embeds.click_to_load import IframeEmbed, Poster, click_to_load
+from agency_site.components.ui.kit import FOCUS_RING_ON_DARK, focus_ring
 from agency_site.constants import MOBILE_BREAKPOINT_PX
 from agency_site.i18n import t
 
@@ -65,8 +66,7 @@ class VideoChoice:
 
 _CONTROL = (
     "video-control absolute z-10 flex items-center justify-center rounded-full bg-slate-950/60 text-white "
-    "backdrop-blur transition hover:bg-slate-950/80 focus-visible:outline-2 focus-visible:outline-offset-2 "
-    "focus-visible:outline-white"
+    f"backdrop-blur transition hover:bg-slate-950/80 {FOCUS_RING_ON_DARK}"
 )
 
 
@@ -130,7 +130,7 @@ def _dialog(lang: str, title: str) -> rx.Component:
                 rx.icon("x", size=20, aria_hidden="true"),
                 rx.el.span(t(lang, "video-close"), class_name="sr-only"),
                 type="button",
-                class_name="rounded-full p-2 text-white hover:bg-white/10 focus-visible:outline-2 focus-visible:outline-white",
+                class_name=f"rounded-full p-2 text-white hover:bg-white/10 {focus_ring('white', offset=None)}",
                 custom_attrs={"data-video-close": "true"},
             ),
             class_name="flex items-center justify-between gap-4 px-4 py-2",

@@ -11,11 +11,12 @@ from agency_site.components.layout.navigation import (
     NavItem,
 )
 from agency_site.components.ui.brand import logo
-from agency_site.constants import FOOTER_SERVICE_IDS
+from agency_site.components.ui.kit import focus_ring
 from agency_site.content import get_content
+from agency_site.content.catalog import get_catalog
 from agency_site.i18n import localized_path, t
 
-_LINK = "text-slate-300 transition-colors hover:text-white focus-visible:outline-2 focus-visible:outline-violet-400 rounded"
+_LINK = f"text-slate-300 transition-colors hover:text-white {focus_ring('violet-400', offset=None)} rounded"
 
 
 def _heading(text: str) -> rx.Component:
@@ -81,8 +82,7 @@ def footer(lang: str) -> rx.Component:
     """The site footer in `lang`."""
     brand = get_content().site.brand
     service_links = [
-        (t(lang, f"service-{service_id}-title"), f"/services/{service_id}")
-        for service_id in FOOTER_SERVICE_IDS
+        (t(lang, service.key("title")), f"/services/{service.id}") for service in get_catalog().footer
     ]
     return rx.el.footer(
         rx.el.div(

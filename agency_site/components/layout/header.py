@@ -8,6 +8,7 @@ from agency_site.components.browser import HEADER_ID, HeaderScrollFlag, current_
 from agency_site.components.layout.language_switcher import language_switcher
 from agency_site.components.layout.navigation import HEADER_NAV, NavItem
 from agency_site.components.ui.brand import logo
+from agency_site.components.ui.kit import FOCUS_RING, FOCUS_RING_TIGHT
 from agency_site.content import get_content
 from agency_site.i18n import localized_path, t
 from agency_site.state.menu import MENU_PANEL_ID, MENU_TOGGLE_ID
@@ -29,7 +30,7 @@ def _nav_link(lang: str, item: NavItem, *, mobile: bool) -> rx.Component:
         class_name=(
             f"{base} font-medium text-slate-700 transition-colors hover:bg-violet-50/70 "
             "hover:text-violet-700 aria-[current=page]:bg-violet-50 aria-[current=page]:font-semibold "
-            "aria-[current=page]:text-violet-700 focus-visible:outline-2 focus-visible:outline-violet-600"
+            f"aria-[current=page]:text-violet-700 {FOCUS_RING_TIGHT}"
         ),
     )
 
@@ -53,8 +54,7 @@ def schedule_call_button(lang: str, *, compact: bool = False) -> rx.Component:
         class_name=(
             f"inline-flex h-10 items-center gap-2 rounded-full bg-gradient-to-r from-violet-600 "
             f"to-indigo-600 text-sm font-semibold text-white shadow-md shadow-violet-600/20 "
-            f"transition hover:brightness-110 focus-visible:outline-2 focus-visible:outline-offset-2 "
-            f"focus-visible:outline-violet-600 whitespace-nowrap {width}"
+            f"transition hover:brightness-110 {FOCUS_RING} whitespace-nowrap {width}"
         ),
     )
 
@@ -90,7 +90,7 @@ def _mobile_toggle(lang: str) -> rx.Component:
         data_testid="menu-toggle",
         class_name=(
             "group/menu inline-flex h-11 w-11 items-center justify-center rounded-full text-slate-800 "
-            "hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-violet-600 md:hidden"
+            f"hover:bg-slate-100 {FOCUS_RING_TIGHT} md:hidden"
         ),
     )
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import reflex as rx
 from reflex_components_core.el.elements.inline import A as PlainAnchor
 
+from agency_site.components.ui.kit import FOCUS_RING_TIGHT
 from agency_site.content import get_content
 from agency_site.i18n import t
 
@@ -44,5 +45,5 @@ def logo(lang: str, *, dark: bool = False, compact: bool = False) -> rx.Componen
         href="#",
         aria_label=t(lang, "logo-label"),
         data_testid="logo",
-        class_name="inline-flex shrink-0 items-center gap-2 rounded-lg focus-visible:outline-2 focus-visible:outline-violet-600",
+        class_name=f"inline-flex shrink-0 items-center gap-2 rounded-lg {FOCUS_RING_TIGHT}",
     )

@@ -29,6 +29,7 @@ from __future__ import annotations
 import reflex as rx
 from reflex.vars.base import Var
 
+from agency_site.components.ui.kit import FOCUS_RING, FOCUS_RING_CARD
 from agency_site.constants import (
     CAROUSEL_ALIGN,
     CAROUSEL_DRAG_THRESHOLD,
@@ -146,7 +147,7 @@ def carousel_options(*, loop: bool, mobile_only: bool) -> dict:
 _NAV_BUTTON = (
     "flex h-10 w-10 items-center justify-center rounded-full border border-slate-200 bg-white text-slate-700 "
     "shadow-sm transition hover:border-violet-300 hover:text-violet-700 disabled:cursor-not-allowed "
-    "disabled:opacity-40 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-violet-600"
+    f"disabled:opacity-40 {FOCUS_RING}"
 )
 
 
@@ -208,9 +209,6 @@ def carousel(
         controls,
         options=carousel_options(loop=loop, mobile_only=mobile_only),
         # Focusable for the arrow keys, so it shows a ring when focused from the keyboard.
-        class_name=(
-            "relative rounded-3xl focus-visible:outline-2 focus-visible:outline-offset-4 "
-            f"focus-visible:outline-violet-600 {class_name}"
-        ).strip(),
+        class_name=(f"relative rounded-3xl {FOCUS_RING_CARD} {class_name}").strip(),
         custom_attrs=attrs,
     )

@@ -7,10 +7,11 @@ from collections.abc import Callable
 import reflex as rx
 
 from agency_site.components.layout.shell import page_shell
+from agency_site.components.ui.kit import LIGHT_BUTTON_ON_VIOLET, PRIMARY_BUTTON
 from agency_site.content.blog import BlogPost, get_post, get_posts
 from agency_site.i18n import localized_path, t
 from agency_site.pages import Page
-from agency_site.pages.blocks import BUTTON_LIGHT, BUTTON_PRIMARY, SCROLL_TOP_ON_OPEN, closing_block
+from agency_site.pages.blocks import SCROLL_TOP_ON_OPEN, closing_block
 from agency_site.pages.blog.card import post_card, post_meta
 from agency_site.pages.blog.image import IMAGE_STATE_SYNC, hero_image
 
@@ -87,15 +88,15 @@ def _cta(lang: str) -> rx.Component:
             t(lang, "blog-article-cta-button"),
             rx.icon("arrow-right", size=18, aria_hidden="true"),
             href=localized_path(lang, "/contact"),
-            class_name=BUTTON_LIGHT,
+            class_name=LIGHT_BUTTON_ON_VIOLET,
         ),
     )
 
 
-def article_page(post_id: str) -> Callable[[str, str], Page]:
+def article_page(post_id: str) -> Callable[[str], Page]:
     """The page of one known post; its head title and description are the post's own."""
 
-    def build(lang: str, path: str) -> Page:
+    def build(lang: str) -> Page:
         post = get_post(lang, post_id)
         if post is None:
             raise ValueError(f"no blog post {post_id!r} in {lang!r}")
@@ -108,12 +109,12 @@ def article_page(post_id: str) -> Callable[[str, str], Page]:
             data_scroll=SCROLL_TOP_ON_OPEN,
             data_images=IMAGE_STATE_SYNC,
         )
-        return Page(component=page_shell(lang, path, body), title=post.title, description=post.excerpt)
+        return Page(component=page_shell(lang, body), title=post.title, description=post.excerpt)
 
     return build
 
 
-def unknown_article_page(lang: str, path: str) -> Page:
+def unknown_article_page(lang: str) -> Page:
     """Any other id under /blog/: 'Blog Post Not Found' with a way back (SPEC.md §8)."""
     title = t(lang, "blog-not-found-title")
     body = rx.el.section(
@@ -132,12 +133,12 @@ def unknown_article_page(lang: str, path: str) -> Page:
             t(lang, "blog-not-found-link"),
             href=localized_path(lang, "/blog"),
             data_testid="back-to-blog",
-            class_name=f"{BUTTON_PRIMARY} mt-8",
+            class_name=f"{PRIMARY_BUTTON} mt-8",
         ),
         class_name="py-20 text-center sm:py-28",
     )
     return Page(
-        component=page_shell(lang, path, body, canonical_path="/blog", noindex=True),
+        component=page_shell(lang, body),
         title=title,
         description=t(lang, "blog-not-found-text"),
     )

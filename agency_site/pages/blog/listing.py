@@ -17,7 +17,7 @@ from agency_site.pages.blog.search import SEARCH_FILTER, empty_state, search_bar
 EAGER_CARDS = 3
 
 
-def blog_page(lang: str, path: str) -> Page:
+def blog_page(lang: str) -> Page:
     """The searchable list of all posts."""
     posts = get_posts(lang)
     title = t(lang, "page-blog-title")
@@ -34,7 +34,7 @@ def blog_page(lang: str, path: str) -> Page:
         data_images=IMAGE_STATE_SYNC,
     )
     return Page(
-        component=page_shell(lang, path, body),
+        component=page_shell(lang, body),
         title=title,
         description=t(lang, "page-blog-description"),
     )

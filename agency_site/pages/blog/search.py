@@ -14,6 +14,7 @@ import json
 import reflex as rx
 
 from agency_site.components.browser import hooks_var
+from agency_site.components.ui.kit import FIELD_FOCUS
 from agency_site.i18n import t
 
 SEARCH_ID = "blog-search"
@@ -76,8 +77,7 @@ def search_bar(lang: str, total: int) -> rx.Component:
                 auto_complete="off",
                 class_name=(
                     "w-full rounded-full border border-slate-300 bg-white py-3.5 pl-12 pr-4 text-base text-slate-900 "
-                    "shadow-sm placeholder:text-slate-400 focus:border-violet-500 focus:outline-none focus:ring-4 "
-                    "focus:ring-violet-100"
+                    f"shadow-sm placeholder:text-slate-400 focus:border-violet-500 {FIELD_FOCUS}"
                 ),
             ),
             class_name="relative w-full sm:max-w-md",

@@ -11,9 +11,10 @@ from collections.abc import Callable
 
 import reflex as rx
 
+from agency_site.components.ui.kit import SECONDARY_BUTTON
 from agency_site.constants import ANIMATION_START_DELAY_MS
 from agency_site.i18n import localized_path, t
-from agency_site.pages.catalog.ui import SECONDARY_BUTTON, TONES, Tone
+from agency_site.pages.catalog.ui import TONES, Tone
 
 
 def _animated(animation: str, delay_ms: int = 0, duration_s: float | None = None) -> dict[str, str]:

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import reflex as rx
 
+from agency_site.components.ui.kit import FOCUS_RING, icon_badge
 from agency_site.content.catalog import Project, Service, get_catalog
 from agency_site.i18n import localized_path, t
-from agency_site.pages.catalog.ui import FOCUS, TONES, icon_badge, size_attrs
+from agency_site.pages.catalog.ui import TONES, size_attrs
 
 
 def service_card(lang: str, service: Service) -> rx.Component:
@@ -14,7 +15,7 @@ def service_card(lang: str, service: Service) -> rx.Component:
     tone = TONES[service.colour]
     return rx.el.a(
         rx.el.div(
-            icon_badge(service.icon, tone),
+            icon_badge(service.icon, colours=tone.solid, size="h-12 w-12", icon_size=24),
             rx.el.span(
                 rx.el.span(t(lang, service.key("stat")), class_name=f"block text-2xl font-bold {tone.text}"),
                 class_name="text-right",
@@ -38,7 +39,7 @@ def service_card(lang: str, service: Service) -> rx.Component:
         custom_attrs={"data-service": service.id},
         class_name=(
             f"group flex flex-col rounded-3xl p-6 ring-1 ring-black/5 transition hover:-translate-y-1 "
-            f"hover:shadow-lg motion-reduce:hover:translate-y-0 sm:p-7 {tone.soft} {FOCUS}"
+            f"hover:shadow-lg motion-reduce:hover:translate-y-0 sm:p-7 {tone.soft} {FOCUS_RING}"
         ),
     )
 
@@ -88,7 +89,7 @@ def project_card(lang: str, project: Project, *, lazy: bool = True, heading: str
                     class_name="transition group-hover:translate-x-1",
                 ),
                 href=localized_path(lang, f"/project/{project.id}"),
-                class_name=f"mt-5 inline-flex items-center gap-2 self-start text-sm font-semibold text-violet-700 after:absolute after:inset-0 after:content-[''] {FOCUS}",
+                class_name=f"mt-5 inline-flex items-center gap-2 self-start text-sm font-semibold text-violet-700 after:absolute after:inset-0 after:content-[''] {FOCUS_RING}",
             ),
             class_name="flex flex-1 flex-col p-6",
         ),

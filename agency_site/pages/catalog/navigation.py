@@ -15,9 +15,10 @@ import reflex as rx
 from reflex.vars.base import Var, VarData
 
 from agency_site.components.browser import ROUTER_NAVIGATE_HOOK
+from agency_site.components.ui.kit import FOCUS_RING
 from agency_site.constants import BACK_NAVIGATION_DELAY_MS
 from agency_site.i18n import localized_path, t
-from agency_site.pages.catalog.ui import FOCUS, Tone
+from agency_site.pages.catalog.ui import Tone
 
 
 def _back_handler(colour: str, fallback_path: str) -> Var:
@@ -48,5 +49,5 @@ def back_to_services(lang: str, tone: Tone) -> rx.Component:
         href=services_path,
         data_testid="back-to-services",
         custom_attrs={"onClick": _back_handler(tone.hex_soft, services_path)},
-        class_name=f"inline-flex items-center gap-2 rounded-full px-1 py-1 text-sm font-semibold text-slate-600 transition hover:text-violet-700 {FOCUS}",
+        class_name=f"inline-flex items-center gap-2 rounded-full px-1 py-1 text-sm font-semibold text-slate-600 transition hover:text-violet-700 {FOCUS_RING}",
     )

@@ -5,24 +5,22 @@ from __future__ import annotations
 import reflex as rx
 from reflex_components_core.el.elements.inline import A as PlainAnchor
 
+from agency_site.components.ui.kit import (
+    CARD_PADDED,
+    FOCUS_RING,
+    LIGHT_BUTTON,
+    PRIMARY_BUTTON,
+    icon_badge,
+    internal_link,
+    section_heading,
+)
 from agency_site.constants import EXPLORE_MORE_MAX
 from agency_site.content.catalog import Project, get_catalog
 from agency_site.i18n import localized_path, t
 from agency_site.pages.catalog.cards import project_card
 from agency_site.pages.catalog.project_extras import avatar_videos, voice_demo
 from agency_site.pages.catalog.project_media import gallery
-from agency_site.pages.catalog.ui import (
-    CARD,
-    FOCUS,
-    LIGHT_BUTTON,
-    PRIMARY_BUTTON,
-    TONES,
-    closing_call,
-    icon_badge,
-    internal_link,
-    page_heading,
-    section_heading,
-)
+from agency_site.pages.catalog.ui import TONES, closing_call, page_heading
 
 
 def _fact(label: str, value: str, testid: str) -> rx.Component:
@@ -86,7 +84,7 @@ def header(lang: str, project: Project) -> rx.Component:
             t(lang, "project-back"),
             href=localized_path(lang, "/portfolio"),
             data_testid="back-to-portfolio",
-            class_name=f"inline-flex items-center gap-2 rounded-full py-1 text-sm font-semibold text-slate-600 transition hover:text-violet-700 {FOCUS}",
+            class_name=f"inline-flex items-center gap-2 rounded-full py-1 text-sm font-semibold text-slate-600 transition hover:text-violet-700 {FOCUS_RING}",
         ),
         page_heading(t(lang, project.key("title")), class_name="mt-8 max-w-4xl"),
         rx.el.p(
@@ -112,7 +110,7 @@ def key_benefits(lang: str, project: Project) -> rx.Component:
         rx.el.div(
             *[
                 rx.el.div(
-                    icon_badge(feature.icon, tone, size="h-11 w-11", icon_size=22),
+                    icon_badge(feature.icon, colours=tone.solid, size="h-11 w-11", icon_size=22),
                     rx.el.h3(
                         t(lang, f"feature-{project.slug}-{feature.id}"),
                         class_name="mt-4 text-lg font-semibold text-slate-900",
@@ -120,7 +118,7 @@ def key_benefits(lang: str, project: Project) -> rx.Component:
                     rx.el.p(
                         t(lang, f"feature-{project.slug}-{feature.id}-desc"), class_name="mt-2 text-slate-600"
                     ),
-                    class_name=CARD,
+                    class_name=CARD_PADDED,
                     data_testid="feature-card",
                 )
                 for feature in project.features
@@ -149,7 +147,7 @@ def technologies_and_overview(lang: str, project: Project) -> rx.Component:
                 class_name="mt-5 flex flex-wrap gap-2",
                 data_testid="technologies",
             ),
-            class_name=f"{CARD} lg:col-span-2",
+            class_name=f"{CARD_PADDED} lg:col-span-2",
         ),
         rx.el.div(
             rx.el.h2(

@@ -14,11 +14,11 @@ from agency_site.components.embeds.click_to_load import Poster
 from agency_site.components.embeds.video_card import VideoChoice, video_card, video_language_picker
 from agency_site.components.embeds.voice_agent import voice_agent
 from agency_site.components.ui.carousel import carousel
+from agency_site.components.ui.kit import FOCUS_RING, section_heading
 from agency_site.content import get_content
 from agency_site.content.catalog import Project, VideoTestimonial
 from agency_site.content.models import tel_href
 from agency_site.i18n import t
-from agency_site.pages.catalog.ui import FOCUS, section_heading
 
 VERTICAL_POSTER = Poster("/projects/ai-avatar-poster-vertical.webp", 540, 960)
 HORIZONTAL_POSTER = Poster("/projects/ai-avatar-poster-horizontal.webp", 1280, 720)
@@ -131,7 +131,7 @@ def voice_demo(lang: str, project: Project) -> rx.Component:
                 t(lang, "project-call", phone=phone),
                 href=tel_href(phone),
                 data_testid="click-to-call",
-                class_name=f"mt-8 inline-flex items-center gap-2 rounded-full bg-white px-6 py-3.5 font-semibold text-blue-700 shadow-lg transition hover:bg-blue-50 {FOCUS}",
+                class_name=f"mt-8 inline-flex items-center gap-2 rounded-full bg-white px-6 py-3.5 font-semibold text-blue-700 shadow-lg transition hover:bg-blue-50 {FOCUS_RING}",
             ),
             class_name="lg:pr-6",
         ),

@@ -9,9 +9,10 @@ import reflex as rx
 from reflex.vars.base import Var
 
 from agency_site.components.ui.carousel import carousel
+from agency_site.components.ui.kit import FOCUS_RING
 from agency_site.content.catalog import Image, Project
 from agency_site.i18n import t
-from agency_site.pages.catalog.ui import FOCUS, size_attrs
+from agency_site.pages.catalog.ui import size_attrs
 
 PREVIEW_ID = "image-preview"
 
@@ -53,7 +54,7 @@ def preview_dialog(lang: str, first: Image) -> rx.Component:
                 type="button",
                 data_testid="preview-close",
                 custom_attrs={"onClick": _CLOSE_PREVIEW},
-                class_name=f"absolute -top-3 -right-3 flex h-11 w-11 items-center justify-center rounded-full bg-white text-slate-900 shadow-lg transition hover:bg-violet-50 sm:-top-5 sm:-right-5 {FOCUS}",
+                class_name=f"absolute -top-3 -right-3 flex h-11 w-11 items-center justify-center rounded-full bg-white text-slate-900 shadow-lg transition hover:bg-violet-50 sm:-top-5 sm:-right-5 {FOCUS_RING}",
             ),
             class_name="relative",
         ),
@@ -88,7 +89,7 @@ def screenshot(
         type="button",
         data_testid="screenshot",
         custom_attrs={"onClick": _open_preview(image, alt)},
-        class_name=f"group relative block w-full cursor-zoom-in overflow-hidden rounded-3xl bg-slate-100 ring-1 ring-slate-200 {FOCUS}",
+        class_name=f"group relative block w-full cursor-zoom-in overflow-hidden rounded-3xl bg-slate-100 ring-1 ring-slate-200 {FOCUS_RING}",
     )
 
 

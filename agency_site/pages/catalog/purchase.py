@@ -15,14 +15,13 @@ from reflex.vars.base import Var, VarData
 from reflex_base.utils.imports import ImportVar
 from reflex_components_core.el.elements.inline import A as PlainAnchor
 
-from agency_site.constants import PURCHASABLE_SERVICE_IDS
+from agency_site.components.ui.kit import CARD_PADDED, FOCUS_RING
 from agency_site.content import get_content
 from agency_site.i18n import t
-from agency_site.pages.catalog.ui import CARD, FOCUS
 
 _BUTTON = (
     "inline-flex w-full items-center justify-center gap-2 rounded-full bg-violet-600 px-6 py-3.5 text-base "
-    f"font-semibold text-white shadow-lg shadow-violet-600/20 transition hover:bg-violet-700 {FOCUS}"
+    f"font-semibold text-white shadow-lg shadow-violet-600/20 transition hover:bg-violet-700 {FOCUS_RING}"
 )
 # Reflex keeps the toaster's `toast` function in its refs table (reflex_components_sonner).
 _TOAST_IMPORTS = {"$/utils/state": [ImportVar(tag="refs")]}
@@ -75,7 +74,8 @@ def _assurance(icon: str, text: str) -> rx.Component:
 
 def purchase_card(lang: str, service_id: str, service_title: str) -> rx.Component:
     """The card with the reassurance lines and 'purchase now'; nothing for other services."""
-    if service_id not in PURCHASABLE_SERVICE_IDS:
+    # The purchasable services are those site.yaml has a checkout link entry for.
+    if service_id not in get_content().site.checkout_links:
         return rx.fragment()
     return rx.el.section(
         rx.el.div(
@@ -102,5 +102,5 @@ def purchase_card(lang: str, service_id: str, service_title: str) -> rx.Componen
             class_name="lg:col-span-2",
         ),
         data_testid="purchase-card",
-        class_name=f"{CARD} mt-16 grid items-center gap-8 border-violet-200 bg-gradient-to-br from-white to-violet-50 lg:grid-cols-5",
+        class_name=f"{CARD_PADDED} mt-16 grid items-center gap-8 border-violet-200 bg-gradient-to-br from-white to-violet-50 lg:grid-cols-5",
     )

@@ -4,23 +4,22 @@ from __future__ import annotations
 
 import reflex as rx
 
+from agency_site.components.ui.kit import (
+    CARD_PADDED,
+    FOCUS_RING_ON_DARK,
+    GHOST_BUTTON,
+    LIGHT_BUTTON,
+    icon_badge,
+    internal_link,
+    section_heading,
+)
 from agency_site.content import get_content
 from agency_site.content.catalog import Service
 from agency_site.content.models import tel_href
 from agency_site.i18n import t
 from agency_site.pages.catalog.animations import animation_panel
 from agency_site.pages.catalog.navigation import back_to_services
-from agency_site.pages.catalog.ui import (
-    CARD,
-    GHOST_BUTTON,
-    LIGHT_BUTTON,
-    TONES,
-    closing_call,
-    icon_badge,
-    internal_link,
-    page_heading,
-    section_heading,
-)
+from agency_site.pages.catalog.ui import TONES, closing_call, page_heading
 
 VALUE_HIGHLIGHTS = (
     ("lightbulb", "value-innovation"),
@@ -43,7 +42,10 @@ def hero(lang: str, service: Service) -> rx.Component:
     return rx.el.section(
         rx.el.div(
             back_to_services(lang, tone),
-            rx.el.div(icon_badge(service.icon, tone, size="h-14 w-14", icon_size=28), class_name="mt-8"),
+            rx.el.div(
+                icon_badge(service.icon, colours=tone.solid, size="h-14 w-14", icon_size=28),
+                class_name="mt-8",
+            ),
             page_heading(title, class_name="mt-6"),
             rx.el.p(t(lang, service.key("desc")), class_name="mt-5 text-xl leading-relaxed text-slate-700"),
             rx.el.p(t(lang, service.key("detail")), class_name="mt-4 leading-relaxed text-slate-600"),
@@ -66,7 +68,7 @@ def _highlight(icon: str, key: str, lang: str) -> rx.Component:
         ),
         rx.el.h3(t(lang, key), class_name="mt-4 text-lg font-semibold text-slate-900"),
         rx.el.p(t(lang, f"{key}-desc"), class_name="mt-2 text-slate-600"),
-        class_name=CARD,
+        class_name=CARD_PADDED,
     )
 
 
@@ -114,7 +116,7 @@ def market_and_problems(lang: str, service: Service) -> rx.Component:
                 ],
                 class_name="mt-5 space-y-4",
             ),
-            class_name=CARD,
+            class_name=CARD_PADDED,
             data_testid="problems-solved",
         ),
         class_name="mt-20 grid gap-6 lg:grid-cols-2",
@@ -143,10 +145,10 @@ def benefits(lang: str, service: Service) -> rx.Component:
         rx.el.div(
             *[
                 rx.el.div(
-                    icon_badge(icon, tone, size="h-11 w-11", icon_size=22),
+                    icon_badge(icon, colours=tone.solid, size="h-11 w-11", icon_size=22),
                     rx.el.h3(t(lang, key), class_name="mt-4 text-lg font-semibold text-slate-900"),
                     rx.el.p(t(lang, f"{key}-desc"), class_name="mt-2 text-slate-600"),
-                    class_name=CARD,
+                    class_name=CARD_PADDED,
                     data_testid="benefit-card",
                 )
                 for icon, key in BENEFIT_CARDS
@@ -170,7 +172,7 @@ def approach(lang: str) -> rx.Component:
                     ),
                     rx.el.h3(t(lang, key), class_name="mt-2 text-xl font-semibold text-slate-900"),
                     rx.el.p(t(lang, f"{key}-desc"), class_name="mt-3 text-slate-600"),
-                    class_name=f"{CARD} relative",
+                    class_name=f"{CARD_PADDED} relative",
                     data_testid="approach-step",
                 )
                 for number, key in enumerate(APPROACH_STEPS, start=1)
@@ -200,7 +202,7 @@ def demo_phone_line(lang: str) -> rx.Component:
             rx.icon("phone", size=20, aria_hidden="true"),
             t(lang, "demo-line-call", phone=phone),
             href=tel_href(phone),
-            class_name="inline-flex shrink-0 items-center gap-2 rounded-full bg-white px-6 py-3.5 font-semibold text-blue-700 shadow-lg transition hover:bg-blue-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white",
+            class_name=f"inline-flex shrink-0 items-center gap-2 rounded-full bg-white px-6 py-3.5 font-semibold text-blue-700 shadow-lg transition hover:bg-blue-50 {FOCUS_RING_ON_DARK}",
         ),
         data_testid="demo-phone-line",
         class_name="mt-16 flex flex-col gap-6 rounded-3xl bg-gradient-to-br from-blue-600 to-indigo-700 p-8 text-white sm:p-10 lg:flex-row lg:items-center lg:justify-between",

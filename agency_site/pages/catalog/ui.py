@@ -1,12 +1,11 @@
-"""Small building blocks shared by the services, portfolio and project pages."""
+"""Pieces shared by the services, portfolio and project pages: the service colours, the
+page heading and the closing call to action (the UI kit is components/ui/kit.py)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
 import reflex as rx
-
-from agency_site.i18n import localized_path
 
 
 @dataclass(frozen=True)
@@ -30,46 +29,12 @@ TONES: dict[str, Tone] = {
     "indigo": Tone("service-bg-indigo", "bg-indigo-600 text-white", "text-indigo-700", "#e0e7ff"),
 }
 
-FOCUS = "focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-violet-600"
-PRIMARY_BUTTON = (
-    "inline-flex items-center justify-center gap-2 rounded-full bg-violet-600 px-6 py-3 text-sm font-semibold "
-    f"text-white shadow-sm transition hover:bg-violet-700 {FOCUS}"
-)
-SECONDARY_BUTTON = (
-    "inline-flex items-center justify-center gap-2 rounded-full border border-slate-300 bg-white px-6 py-3 "
-    f"text-sm font-semibold text-slate-800 transition hover:border-violet-400 hover:text-violet-700 {FOCUS}"
-)
-LIGHT_BUTTON = (
-    "inline-flex items-center justify-center gap-2 rounded-full bg-white px-6 py-3 text-sm font-semibold "
-    "text-slate-900 shadow-sm transition hover:bg-violet-50 focus-visible:outline-2 focus-visible:outline-offset-2 "
-    "focus-visible:outline-white"
-)
-GHOST_BUTTON = (
-    "inline-flex items-center justify-center gap-2 rounded-full border border-white/30 px-6 py-3 text-sm "
-    "font-semibold text-white transition hover:bg-white/10 focus-visible:outline-2 focus-visible:outline-offset-2 "
-    "focus-visible:outline-white"
-)
-CARD = "rounded-3xl border border-slate-200/80 bg-white p-6 shadow-sm sm:p-8"
-
 
 def size_attrs(width: int, height: int) -> dict[str, str]:
     """`width`/`height` as HTML attributes. Reflex turns the `width=`/`height=` props of an
     <img> into inline CSS, which would beat the Tailwind sizing classes; attributes only
     reserve the aspect ratio, as intended."""
     return {"width": str(width), "height": str(height)}
-
-
-def icon_badge(icon: str, tone: Tone, *, size: str = "h-12 w-12", icon_size: int = 24) -> rx.Component:
-    """A rounded square in the service colour holding a lucide icon."""
-    return rx.el.span(
-        rx.icon(icon, size=icon_size, aria_hidden="true"),
-        class_name=f"inline-flex shrink-0 items-center justify-center rounded-2xl {size} {tone.solid}",
-    )
-
-
-def eyebrow(text: str) -> rx.Component:
-    """The small uppercase line above a heading."""
-    return rx.el.p(text, class_name="text-sm font-semibold uppercase tracking-widest text-violet-600")
 
 
 def page_heading(text: str, *, class_name: str = "") -> rx.Component:
@@ -79,29 +44,6 @@ def page_heading(text: str, *, class_name: str = "") -> rx.Component:
         data_testid="screen-title",
         # Long German compounds ("Firmengründungen") must wrap rather than widen a phone screen.
         class_name=f"text-3xl font-bold tracking-tight text-balance text-slate-900 [overflow-wrap:anywhere] sm:text-5xl {class_name}".strip(),
-    )
-
-
-def section_heading(text: str, intro: str = "", *, centered: bool = False) -> rx.Component:
-    """An <h2> with an optional intro line."""
-    align = "mx-auto text-center" if centered else ""
-    return rx.el.div(
-        rx.el.h2(text, class_name="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl"),
-        rx.el.p(intro, class_name="mt-3 text-lg text-slate-600") if intro else rx.fragment(),
-        class_name=f"max-w-2xl {align}".strip(),
-    )
-
-
-def internal_link(
-    lang: str, label: str, path: str, *, icon: str = "arrow-right", style: str = PRIMARY_BUTTON, **props
-) -> rx.Component:
-    """A router link to one of the site's pages in `lang`, with a trailing icon."""
-    return rx.el.a(
-        label,
-        rx.icon(icon, size=18, aria_hidden="true"),
-        href=localized_path(lang, path),
-        class_name=style,
-        **props,
     )
 
 

@@ -6,13 +6,17 @@ from __future__ import annotations
 import reflex as rx
 
 from agency_site.components.layout.shell import page_shell
+from agency_site.components.ui.kit import LIGHT_BUTTON_ON_VIOLET
 from agency_site.components.ui.reveal import reveal
 from agency_site.i18n import localized_path, t
 from agency_site.pages import Page
-from agency_site.pages.blocks import BUTTON_LIGHT, SCROLL_TOP_ON_OPEN, closing_block, page_hero
+from agency_site.pages.blocks import SCROLL_TOP_ON_OPEN, closing_block, page_hero
 from agency_site.pages.contact.details import contact_cards
 from agency_site.pages.contact.form import contact_form
 from agency_site.pages.contact.office_map import office_map
+
+# The page the form reports its messages from (the leads package stores it).
+CONTACT_PATH = "/contact"
 
 
 def _faq_block(lang: str) -> rx.Component:
@@ -26,18 +30,18 @@ def _faq_block(lang: str) -> rx.Component:
             rx.icon("arrow-right", size=18, aria_hidden="true"),
             href=faq_href,
             data_testid="contact-faq-link",
-            class_name=BUTTON_LIGHT,
+            class_name=LIGHT_BUTTON_ON_VIOLET,
         ),
     )
 
 
-def contact_page(lang: str, path: str) -> Page:
+def contact_page(lang: str) -> Page:
     """The contact page in `lang`; blocks below the hero fade in as they scroll into view."""
     title = t(lang, "page-contact-title")
     body = rx.el.div(
         page_hero(t(lang, "contact-eyebrow"), title, t(lang, "contact-subtitle")),
         rx.el.div(
-            reveal(contact_form(lang, path), class_name="lg:col-span-7"),
+            reveal(contact_form(lang, CONTACT_PATH), class_name="lg:col-span-7"),
             reveal(contact_cards(lang), index=1, class_name="lg:col-span-5"),
             class_name="grid gap-8 lg:grid-cols-12",
         ),
@@ -46,7 +50,7 @@ def contact_page(lang: str, path: str) -> Page:
         data_scroll=SCROLL_TOP_ON_OPEN,
     )
     return Page(
-        component=page_shell(lang, path, body),
+        component=page_shell(lang, body),
         title=title,
         description=t(lang, "page-contact-description"),
     )

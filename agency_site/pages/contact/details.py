@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import reflex as rx
 
+from agency_site.components.ui.kit import CARD, FOCUS_RING_TIGHT, icon_badge
 from agency_site.content import get_content
 from agency_site.i18n import t
-from agency_site.pages.blocks import CARD, icon_badge
 
-_VALUE_LINK = "font-semibold text-slate-900 transition hover:text-violet-700 focus-visible:outline-2 focus-visible:outline-violet-600 rounded"
+_VALUE_LINK = f"font-semibold text-slate-900 transition hover:text-violet-700 {FOCUS_RING_TIGHT} rounded"
 
 
 def _card(icon: str, title: str, *body: rx.Component, testid: str) -> rx.Component:

@@ -9,8 +9,9 @@ from dataclasses import dataclass
 
 import reflex as rx
 
+from agency_site.components.ui.kit import CARD
 from agency_site.i18n import localized_path, t
-from agency_site.pages.blocks import CARD, LINK
+from agency_site.pages.blocks import LINK
 from agency_site.state.contact_form import (
     CONTACT_FORM_ID,
     FORM_FIELDS,

@@ -6,10 +6,10 @@ from __future__ import annotations
 import reflex as rx
 
 from agency_site.components.embeds.click_to_load import IframeEmbed, Poster, click_to_load
+from agency_site.components.ui.kit import section_heading
 from agency_site.constants import MAP_HEIGHT_PX
 from agency_site.content import get_content
 from agency_site.i18n import t
-from agency_site.pages.blocks import section_heading
 
 # assets/contact/office-map.webp, made by scripts/contact_artwork.py.
 MAP_POSTER = Poster(src="/contact/office-map.webp", width=1600, height=600)

@@ -17,7 +17,7 @@ from agency_site.pages.home.languages import language_demo
 from agency_site.pages.home.services import featured_services
 
 
-def home_page(lang: str, path: str) -> Page:
+def home_page(lang: str) -> Page:
     """The home page in `lang`."""
     body = rx.fragment(
         hero(lang),
@@ -30,7 +30,7 @@ def home_page(lang: str, path: str) -> Page:
         closing_cta(lang),
     )
     return Page(
-        component=page_shell(lang, path, body),
+        component=page_shell(lang, body),
         title=t(lang, "page-home-title"),
         description=t(lang, "page-home-description"),
     )

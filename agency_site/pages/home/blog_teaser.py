@@ -4,20 +4,18 @@ from __future__ import annotations
 
 import reflex as rx
 
+from agency_site.components.ui.kit import FOCUS_RING_CARD
 from agency_site.components.ui.reveal import reveal_attrs
 from agency_site.components.ui.section import arrow_label
-from agency_site.constants import BLOG_POST_IDS, HOME_BLOG_TEASER_COUNT
+from agency_site.constants import HOME_BLOG_TEASER_COUNT
 from agency_site.content.blog import BlogPost, get_posts
 from agency_site.i18n import localized_path, t
 from agency_site.pages.home.common import home_section
 
-HOME_POST_IDS = BLOG_POST_IDS[:HOME_BLOG_TEASER_COUNT]
-
 
 def teaser_posts(lang: str) -> list[BlogPost]:
-    """The home posts in SPEC.md's order."""
-    by_id = {post.id: post for post in get_posts(lang)}
-    return [by_id[post_id] for post_id in HOME_POST_IDS]
+    """The newest posts (SPEC.md §2's six), newest first."""
+    return get_posts(lang)[:HOME_BLOG_TEASER_COUNT]
 
 
 def short_date(lang: str, post: BlogPost) -> str:
@@ -69,8 +67,7 @@ def post_card(lang: str, post: BlogPost, index: int) -> rx.Component:
         href=localized_path(lang, post.path),
         class_name=(
             "group flex h-full flex-col overflow-hidden rounded-3xl border border-slate-200 bg-white shadow-sm "
-            "transition hover:-translate-y-1 hover:shadow-lg focus-visible:outline-2 focus-visible:outline-offset-4 "
-            "focus-visible:outline-violet-600"
+            f"transition hover:-translate-y-1 hover:shadow-lg {FOCUS_RING_CARD}"
         ),
         custom_attrs={**reveal_attrs(index % 3), "data-testid": f"home-post-{post.id}"},
     )

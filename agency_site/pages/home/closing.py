@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import reflex as rx
 
+from agency_site.components.ui.kit import FOCUS_RING_ON_DARK, SECONDARY_BUTTON, button_link
 from agency_site.components.ui.reveal import reveal_attrs
-from agency_site.components.ui.section import button_link, section
+from agency_site.components.ui.section import section
 from agency_site.content import get_content
 from agency_site.i18n import localized_path, t
 
@@ -34,11 +35,12 @@ def closing_cta(lang: str) -> rx.Component:
                     rel="noopener noreferrer",
                     class_name=(
                         "inline-flex items-center justify-center gap-2 rounded-full bg-white px-6 py-3 text-sm font-semibold "
-                        "text-violet-700 shadow-lg transition hover:bg-violet-50 focus-visible:outline-2 "
-                        "focus-visible:outline-offset-2 focus-visible:outline-white"
+                        f"text-violet-700 shadow-lg transition hover:bg-violet-50 {FOCUS_RING_ON_DARK}"
                     ),
                 ),
-                button_link(t(lang, "home-cta-contact"), localized_path(lang, "/contact"), primary=False),
+                button_link(
+                    t(lang, "home-cta-contact"), localized_path(lang, "/contact"), style=SECONDARY_BUTTON
+                ),
                 class_name="mt-9 flex flex-col justify-center gap-3 sm:flex-row",
             ),
             class_name=(

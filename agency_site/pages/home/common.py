@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import reflex as rx
 
-from agency_site.components.ui.section import button_link, section, section_heading
+from agency_site.components.ui.kit import SECONDARY_BUTTON, button_link, section_heading
+from agency_site.components.ui.section import section
 from agency_site.i18n import localized_path, t
 
 
@@ -24,7 +25,7 @@ def home_section(
     footer = (
         [
             rx.el.div(
-                button_link(t(lang, action[0]), localized_path(lang, action[1]), primary=False),
+                button_link(t(lang, action[0]), localized_path(lang, action[1]), style=SECONDARY_BUTTON),
                 class_name="mt-10 flex justify-center",
             )
         ]
@@ -33,10 +34,11 @@ def home_section(
     )
     return section(
         section_heading(
-            t(lang, f"home-{name}-eyebrow"),
             t(lang, f"home-{name}-title"),
             t(lang, f"home-{name}-subtitle"),
+            eyebrow_text=t(lang, f"home-{name}-eyebrow"),
             heading_id=heading_id,
+            display=True,
             dark=dark,
         ),
         *content,

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import reflex as rx
 
+from agency_site.components.ui.kit import FOCUS_RING
 from agency_site.components.ui.reveal import reveal_attrs
 from agency_site.i18n import t
 from agency_site.pages.home.common import home_section
@@ -39,8 +40,7 @@ def faq_item(lang: str, key: str) -> rx.Component:
             ),
             class_name=(
                 "flex cursor-pointer list-none items-center justify-between gap-4 p-5 text-left font-semibold "
-                "text-slate-900 marker:hidden focus-visible:outline-2 focus-visible:outline-offset-2 "
-                "focus-visible:outline-violet-600 [&::-webkit-details-marker]:hidden"
+                f"text-slate-900 marker:hidden {FOCUS_RING} [&::-webkit-details-marker]:hidden"
             ),
         ),
         rx.el.p(t(lang, f"{key}-answer"), class_name="px-5 pb-5 leading-relaxed text-slate-600"),

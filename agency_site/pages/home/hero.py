@@ -6,8 +6,8 @@ import reflex as rx
 
 from agency_site.components.embeds.click_to_load import Poster
 from agency_site.components.embeds.video_card import video_card
+from agency_site.components.ui.kit import PRIMARY_BUTTON_RAISED, SECONDARY_BUTTON, button_link
 from agency_site.components.ui.rotator import text_rotator
-from agency_site.components.ui.section import button_link
 from agency_site.constants import HERO_WORD_FADE_MS, HERO_WORD_INTERVAL_MS
 from agency_site.content import get_content
 from agency_site.i18n import localized_path, t
@@ -82,9 +82,16 @@ def hero(lang: str) -> rx.Component:
                 class_name="mt-6 max-w-xl text-lg leading-relaxed text-slate-600",
             ),
             rx.el.div(
-                button_link(t(lang, "home-hero-explore"), localized_path(lang, "/services")),
                 button_link(
-                    t(lang, "home-hero-contact"), localized_path(lang, "/contact"), primary=False, icon=""
+                    t(lang, "home-hero-explore"),
+                    localized_path(lang, "/services"),
+                    style=PRIMARY_BUTTON_RAISED,
+                ),
+                button_link(
+                    t(lang, "home-hero-contact"),
+                    localized_path(lang, "/contact"),
+                    style=SECONDARY_BUTTON,
+                    icon="",
                 ),
                 class_name="mt-8 flex flex-col gap-3 sm:flex-row",
                 custom_attrs={"data-testid": "hero-actions"},
