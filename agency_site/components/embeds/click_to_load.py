@@ -17,6 +17,9 @@ How to use it:
     )
 
 `ScriptEmbed(src=...)` loads a widget script instead of an iframe (the voice agent).
+With `lang`, a link to the privacy policy's section on embedded services sits under the
+button until the embed is loaded (beside it, not inside: a link inside a button is not valid
+HTML), so the note's promise about the provider can be checked before the click.
 `testid` names the root element for tests. After the click the root gets
 `data-loaded="true"`, the placeholder is hidden, the embed is created inside the
 root's `[data-embed-slot]` element (React never renders children there, so it never
@@ -30,6 +33,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 import reflex as rx
+
+from agency_site.i18n import localized_path, t
+
+# The privacy policy's section naming every embed provider (content/legal/*/privacy.md, '5.').
+PRIVACY_SECTION = "/datenschutz#section-5"
 
 
 @dataclass(frozen=True)
@@ -127,6 +135,25 @@ def embed_slot(class_name: str = "") -> rx.Component:
     )
 
 
+def privacy_link(lang: str) -> rx.Component:
+    """'More in our privacy policy', at the foot of the placeholder; hidden once loaded."""
+    return rx.el.div(
+        rx.el.a(
+            t(lang, "embed-privacy-link"),
+            href=localized_path(lang, PRIVACY_SECTION),
+            class_name=(
+                "pointer-events-auto rounded-full bg-slate-950/70 px-3 py-1 text-xs font-medium text-white "
+                "underline underline-offset-2 hover:bg-slate-950/90 focus-visible:outline-2 "
+                "focus-visible:outline-offset-2 focus-visible:outline-white"
+            ),
+        ),
+        class_name=(
+            "pointer-events-none absolute inset-x-0 bottom-3 z-10 flex justify-center px-3 "
+            "group-data-[loaded=true]/embed:hidden"
+        ),
+    )
+
+
 def click_to_load(
     embed: IframeEmbed | ScriptEmbed,
     *,
@@ -140,11 +167,13 @@ def click_to_load(
     extra_children: tuple[rx.Component, ...] = (),
     extra_attrs: dict[str, str] | None = None,
     style: dict[str, str] | None = None,
+    lang: str | None = None,
 ) -> rx.Component:
     """A box showing `poster` with a load button; the embed is created only on click.
 
     `class_name` sizes the box (e.g. an aspect ratio or a height). `extra_children`
     are rendered inside the box above the slot (controls of the video card, avatar).
+    `lang` adds the link to the privacy policy (see the module docstring).
     """
     attrs = embed_attrs(embed) | (extra_attrs or {})
     if testid:
@@ -152,8 +181,9 @@ def click_to_load(
     return rx.el.div(
         embed_slot(),
         placeholder_button(poster, label, note, icon=icon, lazy=lazy),
+        privacy_link(lang) if lang else rx.fragment(),
         *extra_children,
-        class_name=f"relative overflow-hidden {class_name}".strip(),
+        class_name=f"group/embed relative overflow-hidden {class_name}".strip(),
         style=style or {},
         custom_attrs=attrs,
     )
