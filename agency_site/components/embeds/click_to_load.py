@@ -17,9 +17,9 @@ How to use it:
     )
 
 `ScriptEmbed(src=...)` loads a widget script instead of an iframe (the voice agent).
-With `lang`, a link to the privacy policy's section on embedded services sits under the
-button until the embed is loaded (beside it, not inside: a link inside a button is not valid
-HTML), so the note's promise about the provider can be checked before the click.
+With `lang`, a strip under the poster links to the privacy policy's section on embedded
+services until the embed is loaded (beside the button, not inside: a link inside a button is
+not valid HTML), so what the note says about the provider can be checked before the click.
 `testid` names the root element for tests. After the click the root gets
 `data-loaded="true"`, the placeholder is hidden, the embed is created inside the
 root's `[data-embed-slot]` element (React never renders children there, so it never
@@ -103,7 +103,7 @@ def placeholder_button(
             rx.el.span(
                 rx.icon(icon, size=26, aria_hidden="true"),
                 class_name=(
-                    "flex h-14 w-14 items-center justify-center rounded-full bg-white/95 text-violet-700 "
+                    "flex h-11 w-11 items-center justify-center rounded-full bg-white/95 text-violet-700 sm:h-14 sm:w-14 "
                     "shadow-lg transition group-hover:scale-105 group-focus-visible:scale-105"
                 ),
             ),
@@ -114,13 +114,13 @@ def placeholder_button(
                 class_name="flex flex-col items-center gap-1 rounded-2xl bg-slate-950/70 px-4 py-2.5",
             ),
             class_name=(
-                "relative flex h-full w-full flex-col items-center justify-center gap-3 "
-                "bg-gradient-to-t from-slate-950/80 via-slate-950/45 to-slate-950/10 p-5 text-center"
+                "relative flex h-full w-full flex-col items-center justify-center gap-2 sm:gap-3 "
+                "bg-gradient-to-t from-slate-950/80 via-slate-950/45 to-slate-950/10 p-3 text-center sm:p-5"
             ),
         ),
         type="button",
         class_name=(
-            "group embed-placeholder absolute inset-0 h-full w-full cursor-pointer overflow-hidden "
+            "group embed-placeholder relative min-h-0 w-full flex-1 cursor-pointer overflow-hidden "
             "focus-visible:outline-4 focus-visible:outline-offset-[-4px] focus-visible:outline-violet-500"
         ),
         custom_attrs={"data-embed-load": "true"},
@@ -136,20 +136,14 @@ def embed_slot(class_name: str = "") -> rx.Component:
 
 
 def privacy_link(lang: str) -> rx.Component:
-    """'More in our privacy policy', at the foot of the placeholder; hidden once loaded."""
-    return rx.el.div(
-        rx.el.a(
-            t(lang, "embed-privacy-link"),
-            href=localized_path(lang, PRIVACY_SECTION),
-            class_name=(
-                "pointer-events-auto rounded-full bg-slate-950/70 px-3 py-1 text-xs font-medium text-white "
-                "underline underline-offset-2 hover:bg-slate-950/90 focus-visible:outline-2 "
-                "focus-visible:outline-offset-2 focus-visible:outline-white"
-            ),
-        ),
+    """'More in our privacy policy': a strip at the foot of the placeholder."""
+    return rx.el.a(
+        t(lang, "embed-privacy-link"),
+        href=localized_path(lang, PRIVACY_SECTION),
         class_name=(
-            "pointer-events-none absolute inset-x-0 bottom-3 z-10 flex justify-center px-3 "
-            "group-data-[loaded=true]/embed:hidden"
+            "shrink-0 bg-slate-950 px-3 py-1.5 text-center text-xs font-medium text-white underline "
+            "underline-offset-2 hover:bg-slate-800 focus-visible:outline-2 focus-visible:-outline-offset-2 "
+            "focus-visible:outline-white"
         ),
     )
 
@@ -180,8 +174,12 @@ def click_to_load(
         attrs["data-testid"] = testid
     return rx.el.div(
         embed_slot(),
-        placeholder_button(poster, label, note, icon=icon, lazy=lazy),
-        privacy_link(lang) if lang else rx.fragment(),
+        # The placeholder: the load button over the poster, then the privacy strip; gone once loaded.
+        rx.el.div(
+            placeholder_button(poster, label, note, icon=icon, lazy=lazy),
+            privacy_link(lang) if lang else rx.fragment(),
+            class_name="absolute inset-0 flex flex-col group-data-[loaded=true]/embed:hidden",
+        ),
         *extra_children,
         class_name=f"group/embed relative overflow-hidden {class_name}".strip(),
         style=style or {},
