@@ -101,9 +101,9 @@ def placeholder_button(
         ),
         rx.el.span(
             rx.el.span(
-                rx.icon(icon, size=26, aria_hidden="true"),
+                rx.icon(icon, size=22, aria_hidden="true"),
                 class_name=(
-                    "flex h-11 w-11 items-center justify-center rounded-full bg-white/95 text-violet-700 sm:h-14 sm:w-14 "
+                    "flex h-10 w-10 items-center justify-center rounded-full bg-white/95 text-violet-700 sm:h-14 sm:w-14 "
                     "shadow-lg transition group-hover:scale-105 group-focus-visible:scale-105"
                 ),
             ),
@@ -114,8 +114,8 @@ def placeholder_button(
                 class_name="flex flex-col items-center gap-1 rounded-2xl bg-slate-950/70 px-4 py-2.5",
             ),
             class_name=(
-                "relative flex h-full w-full flex-col items-center justify-center gap-2 sm:gap-3 "
-                "bg-gradient-to-t from-slate-950/80 via-slate-950/45 to-slate-950/10 p-3 text-center sm:p-5"
+                "relative flex h-full w-full flex-col items-center justify-center gap-1.5 sm:gap-3 "
+                "bg-gradient-to-t from-slate-950/80 via-slate-950/45 to-slate-950/10 p-2 text-center sm:p-5"
             ),
         ),
         type="button",
