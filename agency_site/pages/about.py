@@ -38,8 +38,9 @@ EXPERTISE = (
     Topic("software", "code-xml"),
     Topic("client", "target"),
 )
-# SPEC.md §9's marketing claims, with the text that explains each figure.
-FIGURES = (("40%", "efficiency"), ("92%", "callers"), ("20+", "languages"), ("80%", "support"))
+# SPEC.md §9's marketing claims: each figure and the text explaining it are in about.yaml
+# (about-figure-{key}-value, about-figure-{key}), so each language writes the number its way.
+FIGURES = ("efficiency", "callers", "languages", "support")
 
 
 def _statement(lang: str, key: str, icon: str) -> rx.Component:
@@ -72,10 +73,13 @@ def _figures(lang: str) -> rx.Component:
                     rx.el.dt(
                         t(lang, f"about-figure-{key}"), class_name="mt-2 text-sm leading-snug text-violet-100"
                     ),
-                    rx.el.dd(figure, class_name="order-first text-4xl font-bold tracking-tight text-white"),
+                    rx.el.dd(
+                        t(lang, f"about-figure-{key}-value"),
+                        class_name="order-first text-4xl font-bold tracking-tight text-white",
+                    ),
                     class_name="flex flex-col",
                 )
-                for figure, key in FIGURES
+                for key in FIGURES
             ],
             aria_label=t(lang, "about-figures-label"),
             class_name="grid grid-cols-2 gap-8 lg:grid-cols-4",

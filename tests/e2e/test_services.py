@@ -81,7 +81,13 @@ def test_purchase_without_checkout_link_shows_the_processing_toast(
     page = desktop.page
     desktop.goto(localized_path(lang, f"/services/{service_id}"))
     card = page.get_by_test_id("purchase-card")
-    for key in ("purchase-security", "purchase-support", "purchase-payment", "purchase-no-card"):
+    for key in (
+        "purchase-security",
+        "purchase-support",
+        "purchase-payment",
+        "purchase-no-card",
+        "purchase-business-only",
+    ):
         expect(card).to_contain_text(t(lang, key))
     before = page.url
     card.get_by_role("button", name=t(lang, "purchase-now")).click()

@@ -15,7 +15,8 @@ GDPR_RIGHTS = ("15", "16", "17", "18", "20", "21")
 
 
 def _text(html: str) -> str:
-    return re.sub(r"<[^>]+>", " ", html)
+    # Citations are kept on one line with non-breaking spaces ('Art.&nbsp;15').
+    return re.sub(r"<[^>]+>", " ", html).replace("&nbsp;", " ")
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)

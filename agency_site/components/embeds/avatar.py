@@ -58,6 +58,7 @@ def avatar_session(lang: str, *, embed_url: str, poster: Poster, provider: str =
         icon="sparkles",
         class_name="w-full rounded-3xl bg-slate-900",
         testid="avatar-session",
+        lang=lang,
         extra_children=(close,),
         extra_attrs={"data-avatar": "true"},
         style={"height": f"{AVATAR_BOX_HEIGHT_PX}px"},

@@ -17,6 +17,9 @@ How to use it:
     )
 
 `ScriptEmbed(src=...)` loads a widget script instead of an iframe (the voice agent).
+With `lang`, a strip under the poster links to the privacy policy's section on embedded
+services until the embed is loaded (beside the button, not inside: a link inside a button is
+not valid HTML), so what the note says about the provider can be checked before the click.
 `testid` names the root element for tests. After the click the root gets
 `data-loaded="true"`, the placeholder is hidden, the embed is created inside the
 root's `[data-embed-slot]` element (React never renders children there, so it never
@@ -30,6 +33,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 import reflex as rx
+
+from agency_site.i18n import localized_path, t
+
+# The privacy policy's section naming every embed provider (content/legal/*/privacy.md, '5.').
+PRIVACY_SECTION = "/datenschutz#section-5"
 
 
 @dataclass(frozen=True)
@@ -93,9 +101,9 @@ def placeholder_button(
         ),
         rx.el.span(
             rx.el.span(
-                rx.icon(icon, size=26, aria_hidden="true"),
+                rx.icon(icon, size=22, aria_hidden="true"),
                 class_name=(
-                    "flex h-14 w-14 items-center justify-center rounded-full bg-white/95 text-violet-700 "
+                    "flex h-10 w-10 items-center justify-center rounded-full bg-white/95 text-violet-700 sm:h-14 sm:w-14 "
                     "shadow-lg transition group-hover:scale-105 group-focus-visible:scale-105"
                 ),
             ),
@@ -106,13 +114,13 @@ def placeholder_button(
                 class_name="flex flex-col items-center gap-1 rounded-2xl bg-slate-950/70 px-4 py-2.5",
             ),
             class_name=(
-                "relative flex h-full w-full flex-col items-center justify-center gap-3 "
-                "bg-gradient-to-t from-slate-950/80 via-slate-950/45 to-slate-950/10 p-5 text-center"
+                "relative flex h-full w-full flex-col items-center justify-center gap-1.5 sm:gap-3 "
+                "bg-gradient-to-t from-slate-950/80 via-slate-950/45 to-slate-950/10 p-2 text-center sm:p-5"
             ),
         ),
         type="button",
         class_name=(
-            "group embed-placeholder absolute inset-0 h-full w-full cursor-pointer overflow-hidden "
+            "group embed-placeholder relative min-h-0 w-full flex-1 cursor-pointer overflow-hidden "
             "focus-visible:outline-4 focus-visible:outline-offset-[-4px] focus-visible:outline-violet-500"
         ),
         custom_attrs={"data-embed-load": "true"},
@@ -124,6 +132,19 @@ def embed_slot(class_name: str = "") -> rx.Component:
     return rx.el.div(
         class_name=f"embed-slot absolute inset-0 {class_name}".strip(),
         custom_attrs={"data-embed-slot": "true"},
+    )
+
+
+def privacy_link(lang: str) -> rx.Component:
+    """'More in our privacy policy': a strip at the foot of the placeholder."""
+    return rx.el.a(
+        t(lang, "embed-privacy-link"),
+        href=localized_path(lang, PRIVACY_SECTION),
+        class_name=(
+            "shrink-0 bg-slate-950 px-3 py-1.5 text-center text-xs font-medium text-white underline "
+            "underline-offset-2 hover:bg-slate-800 focus-visible:outline-2 focus-visible:-outline-offset-2 "
+            "focus-visible:outline-white"
+        ),
     )
 
 
@@ -140,20 +161,27 @@ def click_to_load(
     extra_children: tuple[rx.Component, ...] = (),
     extra_attrs: dict[str, str] | None = None,
     style: dict[str, str] | None = None,
+    lang: str | None = None,
 ) -> rx.Component:
     """A box showing `poster` with a load button; the embed is created only on click.
 
     `class_name` sizes the box (e.g. an aspect ratio or a height). `extra_children`
     are rendered inside the box above the slot (controls of the video card, avatar).
+    `lang` adds the link to the privacy policy (see the module docstring).
     """
     attrs = embed_attrs(embed) | (extra_attrs or {})
     if testid:
         attrs["data-testid"] = testid
     return rx.el.div(
         embed_slot(),
-        placeholder_button(poster, label, note, icon=icon, lazy=lazy),
+        # The placeholder: the load button over the poster, then the privacy strip; gone once loaded.
+        rx.el.div(
+            placeholder_button(poster, label, note, icon=icon, lazy=lazy),
+            privacy_link(lang) if lang else rx.fragment(),
+            class_name="absolute inset-0 flex flex-col group-data-[loaded=true]/embed:hidden",
+        ),
         *extra_children,
-        class_name=f"relative overflow-hidden {class_name}".strip(),
+        class_name=f"group/embed relative overflow-hidden {class_name}".strip(),
         style=style or {},
         custom_attrs=attrs,
     )

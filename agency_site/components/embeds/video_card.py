@@ -166,6 +166,7 @@ def video_card(
         note=t(lang, "embed-note", provider="Vimeo"),
         class_name=f"video-card {'aspect-[9/16]' if vertical else 'aspect-video'} rounded-3xl bg-slate-900 {class_name}",
         testid=testid,
+        lang=lang,
         lazy=lazy,
         extra_children=(*_controls(lang, play_pause), _dialog(lang, title)),
         extra_attrs={

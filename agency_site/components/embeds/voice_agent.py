@@ -27,5 +27,6 @@ def voice_agent(lang: str, *, poster: Poster, class_name: str, testid: str) -> r
         note=t(lang, "voice-agent-note", provider=urlsplit(script_url).hostname),
         icon="mic",
         class_name=class_name,
+        lang=lang,
         testid=testid,
     )

@@ -31,6 +31,7 @@ def office_map(lang: str) -> rx.Component:
             note=t(lang, "embed-note", provider=t(lang, "contact-map-provider")),
             icon="map-pin",
             testid="office-map",
+            lang=lang,
             class_name="mt-6 rounded-3xl border border-slate-200 bg-slate-100",
             style={"height": f"{MAP_HEIGHT_PX}px"},
         ),
