@@ -42,9 +42,6 @@ def test_the_report_sees_what_the_pages_ask_for(unused: list[str]) -> None:
     assert {"about-mission-title", "service-ai-callers-title", "seo-og-article"} <= asked_keys()
 
 
-# The keys listed when this test came in are to be deleted from content/i18n/ (the copy
-# was being rewritten in parallel); once they are, this passes and `strict` makes it fail
-# until the marker goes: from then on an unused key fails the suite.
-@pytest.mark.xfail(strict=True, reason="unused keys awaiting deletion from content/i18n/")
+# An unused key is text that marketing maintains for nothing: the suite names it.
 def test_no_text_is_unused(unused: list[str]) -> None:
     assert unused == [], "keys no page uses:\n" + "\n".join(unused)
