@@ -351,12 +351,23 @@ def mobile(browser: Browser, base_url: str) -> Iterator[Visit]:
 
 
 class SharedPages:
-    """One long-lived context and page per viewport, for tests that only read a page.
+    """One long-lived browser context and page per viewport, shared by the tests of a worker.
 
-    A fresh context and page cost about as much as the page load itself; tests that only
-    look (no clicks, typing, storage, routes or init scripts) navigate this page instead.
-    `open(path)` does not even reload when the page still shows what the previous test
-    opened at `path`, so read-only tests of the same screen share one load.
+    A fresh context costs about twice what a page load in a warm one does (measured: 1.8 s
+    against 0.65-1.0 s of CPU, Chromium included): it fetches and compiles every script
+    again, where a warm context has them cached (hashed assets are immutable). So tests use
+    these unless they need a context of their own:
+
+    - `open(viewport, path)`: the shared page showing `path`, for tests that only look. It
+      does not even reload when the page still shows what the previous test opened there.
+    - `load(viewport, path)`: the shared page, freshly loaded, for tests that click, type,
+      scroll or navigate: a full load resets everything they did.
+    - `tab(viewport)`: a new page in the shared context, for tests that add page-level
+      routes, listeners, media emulation or init scripts; closed after the test.
+
+    Context-level changes (routes, init scripts, clock, stored language) need the
+    `desktop`/`mobile`/`visit` fixtures (a context of their own). After every test the
+    shared contexts must hold no stored data: `finish_test` fails the test that left any.
     """
 
     def __init__(self, browser: Browser, base_url: str) -> None:
@@ -364,6 +375,7 @@ class SharedPages:
         self.base_url = base_url
         self._visits: dict[str, Visit] = {}
         self._opened: dict[str, tuple[str, str]] = {}  # viewport -> (path asked for, URL shown)
+        self._tabs: list[Visit] = []
 
     def visit(self, viewport: str) -> Visit:
         """The viewport's shared Visit, to navigate yourself (its request and console logs emptied)."""
@@ -380,10 +392,53 @@ class SharedPages:
         current = self._visits.get(viewport)
         if current is not None and self._opened.get(viewport) == (path, current.page.url):
             return current
-        current = self.visit(viewport)
-        current.goto(path)
+        current = self.load(viewport, path)
         self._opened[viewport] = (path, current.page.url)
         return current
+
+    def load(self, viewport: str, path: str) -> Visit:
+        """The viewport's shared Visit with `path` freshly loaded and hydrated."""
+        current = self.visit(viewport)
+        if "#" in path:  # from the same URL, a fragment alone would not load the page again
+            current.page.goto("about:blank")
+        current.goto(path)
+        return current
+
+    def tab(self, viewport: str) -> Visit:
+        """A new page in the viewport's shared context (closed when the test ends)."""
+        shared = self.visit(viewport)
+        page = shared.context.new_page()
+        current = Visit(context=shared.context, page=page, base_url=self.base_url)
+
+        def guard(route: Route) -> None:
+            current.foreign_requests.append(route.request.url)
+            route.abort("blockedbyclient")
+
+        page.route(foreign_url_pattern(self.base_url), guard)
+        page.on("console", lambda message: current.console.append(f"{message.type}: {message.text}"))
+        self._tabs.append(current)
+        return current
+
+    def finish_test(self) -> list[str]:
+        """Close the test's extra pages and empty the shared contexts' storage; return what
+        a test left stored (localStorage), which later tests would otherwise inherit."""
+        left: list[str] = []
+        for current in self._tabs:
+            if not current.page.is_closed():
+                current.page.close()
+        self._tabs.clear()
+        for viewport, current in self._visits.items():
+            for page in current.context.pages:
+                if page is not current.page:
+                    page.close()  # opened by the test (a link with target=_blank)
+            if current.page.url.startswith(self.base_url):
+                stored = current.page.evaluate(
+                    "() => { const keys = Object.keys(localStorage); localStorage.clear();"
+                    " sessionStorage.clear(); return keys; }"
+                )
+                left += [f"{viewport}: localStorage {key!r}" for key in stored]
+            current.context.clear_cookies()
+        return left
 
     def close(self) -> None:
         for current in self._visits.values():
@@ -391,10 +446,19 @@ class SharedPages:
 
 
 @pytest.fixture(scope="session")
-def shared_pages(browser: Browser, base_url: str) -> Iterator[SharedPages]:
+def _shared_pages_of_worker(browser: Browser, base_url: str) -> Iterator[SharedPages]:
     pages = SharedPages(browser, base_url)
     yield pages
     pages.close()
+
+
+@pytest.fixture
+def shared_pages(_shared_pages_of_worker: SharedPages) -> Iterator[SharedPages]:
+    """The worker's shared pages (SharedPages); fails a test that leaves data stored."""
+    yield _shared_pages_of_worker
+    left = _shared_pages_of_worker.finish_test()
+    if left:
+        pytest.fail("the test left data in a shared context: " + ", ".join(left), pytrace=False)
 
 
 @pytest.fixture(params=list(VIEWPORTS))

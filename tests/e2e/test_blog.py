@@ -9,10 +9,11 @@ from playwright.sync_api import Page, Route, expect
 
 from agency_site.constants import BLOG_POST_IDS, LANGUAGES
 from agency_site.content.blog import get_post, get_posts
-from agency_site.i18n import localized_path, t
+from agency_site.i18n import localized_path
 from agency_site.seo.texts import search_description
 
 from .conftest import SharedPages, Visit
+from .expected import text
 
 # A word from each language that only the excerpt of one post contains, and a title.
 EXCERPT_ONLY = {"en": ("spam", "ai-everyday-life"), "de": ("spam", "ai-everyday-life")}
@@ -36,7 +37,7 @@ def _search(page: Page, text: str) -> None:
 def test_list_shows_eight_cards_with_read_time(shared_pages: SharedPages, viewport: str, lang: str) -> None:
     visit = shared_pages.open(viewport, localized_path(lang, "/blog"))
     page = visit.page
-    expect(page.get_by_test_id("screen-title")).to_have_text(t(lang, "page-blog-title"))
+    expect(page.get_by_test_id("screen-title")).to_have_text(text(lang, "page-blog-title"))
     cards = _cards(page)
     expect(cards).to_have_count(len(BLOG_POST_IDS))
     for index, post in enumerate(get_posts(lang)):
@@ -46,9 +47,11 @@ def test_list_shows_eight_cards_with_read_time(shared_pages: SharedPages, viewpo
         expect(card).to_contain_text(post.excerpt)
         expect(card).to_contain_text(post.date)
         expect(card.get_by_test_id("read-time")).to_have_text(
-            t(lang, "blog-min-read", minutes=post.read_minutes)
+            text(lang, "blog-min-read", minutes=post.read_minutes)
         )
-    expect(page.locator("#blog-search")).to_have_attribute("placeholder", t(lang, "blog-search-placeholder"))
+    expect(page.locator("#blog-search")).to_have_attribute(
+        "placeholder", text(lang, "blog-search-placeholder")
+    )
     expect(page.locator("#blog-clear-search")).to_be_hidden()
     expect(page.locator("#blog-empty")).to_be_hidden()
     assert visit.foreign_requests == []
@@ -68,7 +71,7 @@ def test_search_is_case_insensitive_over_title_and_excerpt(desktop: Visit, lang:
     expect(page.locator("[data-blog-card]:not([hidden])")).to_have_count(1)
     assert _visible_ids(page) == ["ai-healthcare"]
     expect(page.locator("#blog-clear-search")).to_be_visible()
-    expect(page.locator("#blog-count")).to_have_text(t(lang, "blog-results", count=1, total=total))
+    expect(page.locator("#blog-count")).to_have_text(text(lang, "blog-results", count=1, total=total))
 
     # Lower case, a word only one excerpt has.
     word, post_id = EXCERPT_ONLY[lang]
@@ -87,7 +90,7 @@ def test_search_is_case_insensitive_over_title_and_excerpt(desktop: Visit, lang:
     _search(page, "quantum knitting")
     expect(page.locator("[data-blog-card]:not([hidden])")).to_have_count(0)
     expect(page.locator("#blog-empty")).to_be_visible()
-    expect(page.locator("#blog-empty")).to_contain_text(t(lang, "blog-empty-title"))
+    expect(page.locator("#blog-empty")).to_contain_text(text(lang, "blog-empty-title"))
 
     # Clearing shows everything again and hides the button.
     page.locator("#blog-clear-search").click()
@@ -144,7 +147,7 @@ def test_card_image_failure_shows_placeholder(desktop: Visit, lang: str) -> None
     expect(image).to_have_attribute("data-image-state", "failed")
     unavailable = image.get_by_test_id("image-unavailable")
     expect(unavailable).to_be_visible()
-    expect(unavailable).to_have_text(t(lang, "blog-image-unavailable"))
+    expect(unavailable).to_have_text(text(lang, "blog-image-unavailable"))
     expect(unavailable.locator("img")).to_have_attribute("src", post.placeholder)
     assert any("Blog image failed to load" in line for line in desktop.console)
 
@@ -155,17 +158,17 @@ def test_article_page(visit: Visit, lang: str) -> None:
     visit.goto(localized_path(lang, post.path))
     page = visit.page
     expect(page.get_by_test_id("screen-title")).to_have_text(post.title)
-    expect(page).to_have_title(f"{post.title} | {t(lang, 'site-title-suffix')}")
+    expect(page).to_have_title(f"{post.title} | {text(lang, 'site-title-suffix')}")
     description = search_description(lang, post.path, post.excerpt)
     expect(page.locator("meta[name=description]")).to_have_attribute("content", description)
     back = page.get_by_test_id("back-to-blog")
-    expect(back).to_have_text(t(lang, "blog-back"))
+    expect(back).to_have_text(text(lang, "blog-back"))
     expect(back).to_have_attribute("href", localized_path(lang, "/blog"))
-    expect(page.get_by_test_id("article-author")).to_have_text(t(lang, "blog-by", author=post.author))
+    expect(page.get_by_test_id("article-author")).to_have_text(text(lang, "blog-by", author=post.author))
     header = page.locator("main header")
     expect(header.locator("time")).to_have_text(post.date)
     expect(header.get_by_test_id("read-time")).to_have_text(
-        t(lang, "blog-min-read", minutes=post.read_minutes)
+        text(lang, "blog-min-read", minutes=post.read_minutes)
     )
     image = page.get_by_test_id("article-image")
     expect(image).to_have_attribute("src", post.image)
@@ -200,12 +203,12 @@ def test_unknown_post_says_not_found(visit: Visit, lang: str) -> None:
     assert response is not None and response.status == 200
     visit.wait_until_interactive()
     page = visit.page
-    expect(page.get_by_test_id("screen-title")).to_have_text(t(lang, "blog-not-found-title"))
-    expect(page.get_by_text(t(lang, "blog-not-found-text"))).to_be_visible()
+    expect(page.get_by_test_id("screen-title")).to_have_text(text(lang, "blog-not-found-title"))
+    expect(page.get_by_text(text(lang, "blog-not-found-text"))).to_be_visible()
     link = page.get_by_test_id("back-to-blog")
     expect(link).to_have_attribute("href", localized_path(lang, "/blog"))
     link.click()
-    expect(page.get_by_test_id("screen-title")).to_have_text(t(lang, "page-blog-title"))
+    expect(page.get_by_test_id("screen-title")).to_have_text(text(lang, "page-blog-title"))
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
@@ -218,7 +221,7 @@ def test_every_article_has_its_own_head_and_body_prerendered(base_url: str, lang
     post = get_post(lang, post_id)
     page = html_lib.unescape(httpx.get(base_url + localized_path(lang, post.path)).text)
     head = page.split("</head>", 1)[0]
-    assert f"<title>{post.title} | {t(lang, 'site-title-suffix')}</title>" in head
+    assert f"<title>{post.title} | {text(lang, 'site-title-suffix')}</title>" in head
     descriptions = [tag for tag in re.findall(r"<meta [^>]*>", head) if 'name="description"' in tag]
     description = search_description(lang, post.path, post.excerpt)
     assert descriptions == [f'<meta content="{description}" name="description"/>'], descriptions

@@ -7,9 +7,10 @@ from playwright.sync_api import Route, expect
 
 from agency_site.constants import BOTAGENT_FALLBACK_MS
 from agency_site.content import get_content
-from agency_site.i18n import localized_path, t
+from agency_site.i18n import localized_path
 
 from .conftest import Visit, goto_on_paused_clock, pause_clock
+from .expected import text
 
 
 @pytest.mark.parametrize(
@@ -19,13 +20,13 @@ def test_unknown_path_shows_not_found_with_404(visit: Visit, path: str, lang: st
     response = visit.goto(path)
     assert response is not None and response.status == 404
     page = visit.page
-    expect(page.get_by_test_id("screen-title")).to_have_text(t(lang, "notfound-title"))
+    expect(page.get_by_test_id("screen-title")).to_have_text(text(lang, "notfound-title"))
     expect(page.locator("main")).to_contain_text("404")
-    expect(page.locator("main")).to_contain_text(t(lang, "notfound-description"))
-    home = page.get_by_role("link", name=t(lang, "notfound-home"))
+    expect(page.locator("main")).to_contain_text(text(lang, "notfound-description"))
+    home = page.get_by_role("link", name=text(lang, "notfound-home"))
     expect(home).to_have_attribute("href", localized_path(lang, "/"))
     assert page.evaluate("document.documentElement.lang") == lang
-    expect(page).to_have_title(f"{t(lang, 'page-notfound-title')} | Falconbyte")
+    expect(page).to_have_title(f"{text(lang, 'page-notfound-title')} | Falconbyte")
     page.wait_for_function("() => true")
     assert any(path in line and "404" in line for line in visit.console), visit.console
     home.click()
@@ -80,11 +81,11 @@ def test_botagent_shows_spinner_link_and_falls_back_to_services(desktop: Visit, 
     pause_clock(page)  # the test moves time on: no waiting 5 s for the fallback
     # The fallback timer starts once React has hydrated the page.
     goto_on_paused_clock(desktop, localized_path(lang, "/botagent"))
-    expect(page.get_by_test_id("screen-title")).to_have_text(t(lang, "botagent-redirecting"))
-    link = page.get_by_role("link", name=t(lang, "botagent-click-here"))
+    expect(page.get_by_test_id("screen-title")).to_have_text(text(lang, "botagent-redirecting"))
+    link = page.get_by_role("link", name=text(lang, "botagent-click-here"))
     expect(link).to_have_attribute("href", str(get_content().site.links.botagent_url))
     page.clock.run_for(BOTAGENT_FALLBACK_MS - 100)
     expect(page).to_have_url(desktop.url(localized_path(lang, "/botagent")))
     page.clock.run_for(100)
     expect(page).to_have_url(desktop.url(localized_path(lang, "/services")))
-    expect(page.get_by_test_id("screen-title")).to_have_text(t(lang, "page-services-title"))
+    expect(page.get_by_test_id("screen-title")).to_have_text(text(lang, "page-services-title"))

@@ -7,9 +7,10 @@ from playwright.sync_api import Browser, expect
 
 from agency_site.constants import LANGUAGES, PURCHASABLE_SERVICE_IDS, SERVICE_IDS
 from agency_site.content import get_content
-from agency_site.i18n import localized_path, t
+from agency_site.i18n import localized_path
 
 from .conftest import SharedPages, Visit
+from .expected import text
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
@@ -21,11 +22,11 @@ def test_list_shows_a_card_per_service_linking_to_its_page(desktop: Visit, lang:
     for index, service_id in enumerate(SERVICE_IDS):
         card = cards.nth(index)
         expect(card).to_have_attribute("href", localized_path(lang, f"/services/{service_id}"))
-        expect(card).to_contain_text(t(lang, f"service-{service_id}-title"))
-        expect(card).to_contain_text(t(lang, f"service-{service_id}-desc"))
+        expect(card).to_contain_text(text(lang, f"service-{service_id}-title"))
+        expect(card).to_contain_text(text(lang, f"service-{service_id}-desc"))
     cards.nth(2).click()
     expect(page).to_have_url(desktop.url(localized_path(lang, f"/services/{SERVICE_IDS[2]}")))
-    expect(page.get_by_test_id("screen-title")).to_have_text(t(lang, f"service-{SERVICE_IDS[2]}-title"))
+    expect(page.get_by_test_id("screen-title")).to_have_text(text(lang, f"service-{SERVICE_IDS[2]}-title"))
     assert desktop.foreign_requests == []
 
 
@@ -37,23 +38,23 @@ def test_detail_shows_every_section_of_its_service(
     desktop = shared_pages.open("desktop", localized_path(lang, f"/services/{service_id}"))
     page = desktop.page
     main = page.locator("main")
-    title = t(lang, f"service-{service_id}-title")
+    title = text(lang, f"service-{service_id}-title")
     expect(page.get_by_test_id("screen-title")).to_have_text(title)
     expect(page).to_have_title(f"{title} | Falconbyte")
     for suffix in ("desc", "detail", "market", "problem-1", "problem-2", "problem-3", "benefits", "stat"):
-        expect(main).to_contain_text(t(lang, f"service-{service_id}-{suffix}"))
+        expect(main).to_contain_text(text(lang, f"service-{service_id}-{suffix}"))
     panel = page.get_by_test_id("service-animation")
     expect(panel).to_have_attribute("data-animation", service_id)
     expect(panel).to_be_visible()
     for key in ("value-innovation", "value-client", "value-quality"):
-        expect(page.get_by_test_id("value-proposition")).to_contain_text(t(lang, key))
+        expect(page.get_by_test_id("value-proposition")).to_contain_text(text(lang, key))
     expect(page.get_by_test_id("benefit-card")).to_have_count(4)
     expect(page.get_by_test_id("approach-step")).to_have_count(3)
     expect(page.get_by_test_id("get-started")).to_have_attribute("href", localized_path(lang, "/contact"))
     expect(page.get_by_test_id("back-to-services")).to_have_attribute(
         "href", localized_path(lang, "/services")
     )
-    expect(page.get_by_test_id("service-cta")).to_contain_text(t(lang, "service-cta-title", service=title))
+    expect(page.get_by_test_id("service-cta")).to_contain_text(text(lang, "service-cta-title", service=title))
     expect(page.get_by_test_id("purchase-card")).to_have_count(
         1 if service_id in PURCHASABLE_SERVICE_IDS else 0
     )
@@ -66,8 +67,8 @@ def test_ai_callers_offers_the_demo_phone_line(shared_pages: SharedPages, lang: 
     mobile = shared_pages.open("mobile", localized_path(lang, "/services/ai-callers"))
     section = mobile.page.get_by_test_id("demo-phone-line")
     phone = get_content().site.links.voice_demo_phone
-    expect(section).to_contain_text(t(lang, "demo-line-available"))
-    call = section.get_by_role("link", name=t(lang, "demo-line-call", phone=phone))
+    expect(section).to_contain_text(text(lang, "demo-line-available"))
+    call = section.get_by_role("link", name=text(lang, "demo-line-call", phone=phone))
     expect(call).to_have_attribute("href", "tel:" + phone.replace(" ", ""))
 
 
@@ -81,13 +82,13 @@ def test_purchase_without_checkout_link_shows_the_processing_toast(
     desktop.goto(localized_path(lang, f"/services/{service_id}"))
     card = page.get_by_test_id("purchase-card")
     for key in ("purchase-security", "purchase-support", "purchase-payment", "purchase-no-card"):
-        expect(card).to_contain_text(t(lang, key))
+        expect(card).to_contain_text(text(lang, key))
     before = page.url
-    card.get_by_role("button", name=t(lang, "purchase-now")).click()
-    title = t(lang, "checkout-processing", service=t(lang, f"service-{service_id}-title"))
+    card.get_by_role("button", name=text(lang, "purchase-now")).click()
+    title = text(lang, "checkout-processing", service=text(lang, f"service-{service_id}-title"))
     toast = page.locator("[data-sonner-toast]")
     expect(toast).to_contain_text(title)
-    expect(toast).to_contain_text(t(lang, "checkout-redirect"))
+    expect(toast).to_contain_text(text(lang, "checkout-redirect"))
     assert page.url == before
     assert desktop.foreign_requests == []
 
@@ -113,7 +114,7 @@ def test_back_to_services_after_arriving_directly_opens_the_list(mobile: Visit, 
     page.get_by_test_id("back-to-services").click()
     # Generous: React Router first fetches the list's route module (slow on a busy machine).
     expect(page).to_have_url(mobile.url(localized_path(lang, "/services")), timeout=15_000)
-    expect(page.get_by_test_id("screen-title")).to_have_text(t(lang, "page-services-title"))
+    expect(page.get_by_test_id("screen-title")).to_have_text(text(lang, "page-services-title"))
 
 
 def test_back_waits_for_the_transition_before_leaving(desktop: Visit) -> None:
@@ -150,9 +151,9 @@ def test_unknown_service_says_the_animation_is_missing_and_links_back(visit: Vis
     response = visit.goto(localized_path(lang, "/services/teleportation"))
     assert response is not None and response.status == 200
     panel = page.get_by_test_id("service-animation")
-    expect(panel).to_contain_text(t(lang, "service-animation-not-found"))
+    expect(panel).to_contain_text(text(lang, "service-animation-not-found"))
     expect(page.get_by_test_id("service-card")).to_have_count(len(SERVICE_IDS))
-    panel.get_by_role("link", name=t(lang, "service-all-services")).click()
+    panel.get_by_role("link", name=text(lang, "service-all-services")).click()
     expect(page).to_have_url(visit.url(localized_path(lang, "/services")))
 
 
