@@ -16,7 +16,7 @@ import socket
 import subprocess
 import tempfile
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from urllib.parse import urlsplit
@@ -89,17 +89,20 @@ def _server_env() -> dict[str, str]:
 
 def _wait_until_serving(url: str, process: subprocess.Popen, log_path: Path) -> None:
     deadline = time.monotonic() + BUILD_TIMEOUT_S
-    while time.monotonic() < deadline:
-        if process.poll() is not None:
-            raise RuntimeError(
-                f"app server exited with {process.returncode}:\n{log_path.read_text()[-4000:]}"
-            )
-        try:
-            if httpx.get(url, timeout=2).status_code == 200:
-                return
-        except httpx.HTTPError:
-            pass
-        time.sleep(0.5)
+    # One client for every try: each new one loads the CA bundle again (0.1 s of CPU,
+    # twice a second for the whole build).
+    with httpx.Client(timeout=2) as client:
+        while time.monotonic() < deadline:
+            if process.poll() is not None:
+                raise RuntimeError(
+                    f"app server exited with {process.returncode}:\n{log_path.read_text()[-4000:]}"
+                )
+            try:
+                if client.get(url).status_code == 200:
+                    return
+            except httpx.HTTPError:
+                pass
+            time.sleep(0.5)
     raise RuntimeError(f"app server not ready after {BUILD_TIMEOUT_S}s:\n{log_path.read_text()[-4000:]}")
 
 
@@ -220,6 +223,13 @@ def base_url(
         server.stop()
 
 
+@pytest.fixture(scope="session")
+def http(base_url: str) -> Iterator[httpx.Client]:
+    """An HTTP client for the served app, for tests that read what it sends (no browser)."""
+    with httpx.Client(base_url=base_url, timeout=30) as client:
+        yield client
+
+
 def chromium_executable() -> str | None:
     """Debian's Chromium when present; None lets Playwright use its own download."""
     explicit = os.environ.get("CHROMIUM_PATH")
@@ -257,6 +267,16 @@ class Visit:
 
     def wait_until_interactive(self) -> None:
         self.page.locator('#site-header[data-hydrated="true"]').first.wait_for(state="attached")
+
+    def wait_until(self, condition: Callable[[], bool], what: str, timeout_s: float = 10) -> None:
+        """Wait until `condition()` holds for what the page reported (console, requests):
+        Playwright delivers those events while the test talks to the page, so ask it to
+        wait 20 ms between checks."""
+        deadline = time.monotonic() + timeout_s
+        while not condition():
+            if time.monotonic() > deadline:
+                raise AssertionError(f"waited {timeout_s} s for {what}")
+            self.page.evaluate("() => new Promise((done) => setTimeout(done, 20))")
 
     def path(self) -> str:
         parts = urlsplit(self.page.url)
@@ -350,6 +370,10 @@ def mobile(browser: Browser, base_url: str) -> Iterator[Visit]:
     current.context.close()
 
 
+# What every page load stores by itself (Reflex's colour mode): no test's doing.
+APP_STORAGE = {"theme"}
+
+
 class SharedPages:
     """One long-lived browser context and page per viewport, shared by the tests of a worker.
 
@@ -436,7 +460,7 @@ class SharedPages:
                     "() => { const keys = Object.keys(localStorage); localStorage.clear();"
                     " sessionStorage.clear(); return keys; }"
                 )
-                left += [f"{viewport}: localStorage {key!r}" for key in stored]
+                left += [f"{viewport}: localStorage {key!r}" for key in stored if key not in APP_STORAGE]
             current.context.clear_cookies()
         return left
 

@@ -1,98 +1,15 @@
-"""What a visitor should see, read straight from the content files.
-
-The expected texts come from `content/i18n/{lang}/*.yaml` and `content/blog/{lang}/*.md`
-as they are on disk, never through the app's own `t()` or post loader: a text the app
-fails to find, or shows under the wrong key, then fails the test instead of being
-expected just as wrongly.
-"""
+"""What a visitor should see: expected titles per route, from the content files."""
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
-from datetime import date
-from functools import cache
-from pathlib import Path
-
-import yaml
 
 from agency_site.constants import BLOG_POST_IDS, PORTFOLIO_TABS, PROJECT_IDS, PROJECT_SLUGS, SERVICE_IDS
 from agency_site.i18n import localized_path
 
-CONTENT = Path(__file__).resolve().parents[2] / "content"
+from ..content import keys_of, legal_headings, legal_updated, post, text, texts, texts_of
 
-
-@cache
-def texts(lang: str) -> dict[str, str]:
-    """Every `key: text` of the language's YAML files (groups flattened), in file order."""
-    found: dict[str, str] = {}
-    for path in sorted((CONTENT / "i18n" / lang).glob("*.yaml")):
-        for entries in (yaml.safe_load(path.read_text(encoding="utf-8")) or {}).values():
-            for key, value in (entries or {}).items():
-                if isinstance(value, str):
-                    found[str(key)] = value
-    return found
-
-
-def text(lang: str, key: str, **values: object) -> str:
-    """The text of `key` in `lang` as the content file has it, `{placeholders}` filled.
-    A key the file lacks fails the test (KeyError names it): no fallback here."""
-    value = texts(lang)[key]
-    return value.format(**values) if values else value
-
-
-def texts_of(lang: str, pattern: str) -> list[str]:
-    """The texts whose key matches `pattern` (a whole-key regex), in file order."""
-    return [value for key, value in texts(lang).items() if re.fullmatch(pattern, key)]
-
-
-def keys_of(lang: str, pattern: str) -> list[str]:
-    """The keys matching `pattern` (a whole-key regex), in file order."""
-    return [key for key in texts(lang) if re.fullmatch(pattern, key)]
-
-
-@dataclass(frozen=True)
-class Post:
-    """A blog post's front matter, as written in its Markdown file."""
-
-    id: str
-    title: str
-    excerpt: str
-    author: str
-    published: date
-    body: str
-
-    def month(self, lang: str) -> str:
-        """The month it was published, in the language's own words."""
-        return [name.strip() for name in text(lang, "blog-months").split(",")][self.published.month - 1]
-
-    def date_text(self, lang: str) -> str:
-        """The date as the page writes it ('April 10, 2024', '10. April 2024')."""
-        return text(
-            lang, "blog-date", day=self.published.day, month=self.month(lang), year=self.published.year
-        )
-
-    @property
-    def path(self) -> str:
-        return f"/blog/{self.id}"
-
-
-@cache
-def post(lang: str, post_id: str) -> Post:
-    source = (CONTENT / "blog" / lang / f"{post_id}.md").read_text(encoding="utf-8")
-    _, front, body = source.split("---", 2)
-    fields = yaml.safe_load(front)
-    published = fields["date"]
-    if not isinstance(published, date):
-        published = date.fromisoformat(str(published))
-    return Post(
-        id=post_id,
-        title=str(fields["title"]),
-        excerpt=str(fields["excerpt"]),
-        author=str(fields["author"]),
-        published=published,
-        body=body.strip(),
-    )
+__all__ = ["keys_of", "legal_headings", "legal_updated", "post", "text", "texts", "texts_of"]
 
 
 @dataclass(frozen=True)

@@ -7,10 +7,9 @@ from playwright.sync_api import expect
 
 from agency_site.constants import LANGUAGES
 from agency_site.i18n import localized_path
-from agency_site.pages.about import CORE_VALUES, EXPERTISE
 
 from .conftest import SharedPages
-from .expected import text
+from .expected import text, texts_of
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
@@ -26,15 +25,12 @@ def test_about_page_sections(shared_pages: SharedPages, viewport: str, lang: str
 
     values = page.get_by_test_id("about-value")
     expect(values).to_have_count(6)
-    expect(values.locator("h3")).to_have_text([text(lang, f"about-value-{v.key}-title") for v in CORE_VALUES])
+    expect(values.locator("h3")).to_have_text(texts_of(lang, r"about-value-.+-title"))
     expect(page.get_by_role("heading", name=text(lang, "about-values-title"))).to_be_visible()
-    assert ("six" if lang == "en" else "sechs") in text(lang, "about-values-title").lower()
 
     expertise = page.get_by_test_id("about-expertise")
     expect(expertise).to_have_count(4)
-    expect(expertise.locator("h3")).to_have_text(
-        [text(lang, f"about-expertise-{e.key}-title") for e in EXPERTISE]
-    )
+    expect(expertise.locator("h3")).to_have_text(texts_of(lang, r"about-expertise-.+-title"))
 
     contact = page.get_by_role("link", name=text(lang, "about-closing-contact"))
     expect(contact).to_have_attribute("href", localized_path(lang, "/contact"))

@@ -34,7 +34,8 @@ def test_header_links_in_order(shared_pages: SharedPages, lang: str) -> None:
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
-def test_schedule_call_opens_scheduling_page_in_new_tab(desktop: Visit, lang: str) -> None:
+def test_schedule_call_opens_scheduling_page_in_new_tab(shared_pages: SharedPages, lang: str) -> None:
+    desktop = shared_pages.visit("desktop")
     desktop.goto(localized_path(lang, "/"))
     button = desktop.page.get_by_test_id("schedule-call").filter(visible=True)
     expect(button).to_contain_text(text(lang, "schedule-call"))
@@ -65,7 +66,7 @@ def test_footer_has_every_link_and_contact_details(
         localized_path(lang, "/about"): text(lang, "nav-about"),
         localized_path(lang, "/blog"): text(lang, "nav-blog"),
         localized_path(lang, "/contact"): text(lang, "nav-contact"),
-        localized_path(lang, "/datenschutz"): "Privacy Policy" if lang == "en" else "Datenschutz",
+        localized_path(lang, "/datenschutz"): text(lang, "footer-privacy"),
         localized_path(lang, "/impressum"): text(lang, "footer-impressum"),
     }
     for href, label in expected.items():
@@ -91,7 +92,8 @@ def test_footer_grid_has_four_columns_on_desktop_and_one_on_phones(
     assert columns == (4 if visit.page.viewport_size["width"] >= 1024 else 1)
 
 
-def test_header_shrinks_after_50px_of_scroll(desktop: Visit) -> None:
+def test_header_shrinks_after_50px_of_scroll(shared_pages: SharedPages) -> None:
+    desktop = shared_pages.visit("desktop")
     page = desktop.page
     desktop.goto("/")
     page.evaluate("document.body.style.minHeight = '3000px'")
@@ -125,7 +127,8 @@ def test_main_content_is_1400px_wide_at_most_below_an_80px_header(browser, base_
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
-def test_mobile_menu_opens_and_closes(mobile: Visit, lang: str) -> None:
+def test_mobile_menu_opens_and_closes(shared_pages: SharedPages, lang: str) -> None:
+    mobile = shared_pages.visit("mobile")
     page = mobile.page
     mobile.goto(localized_path(lang, "/about"))
     panel = page.get_by_test_id("mobile-menu")
@@ -237,11 +240,11 @@ HEADER_FITS = """() => {
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 @pytest.mark.parametrize("width", [768, 900, 1024, 1280, 1440])
-def test_header_controls_fit_without_overlap(browser, base_url: str, lang: str, width: int) -> None:
-    context = browser.new_context(viewport={"width": width, "height": 800})
-    page = context.new_page()
-    page.goto(base_url + localized_path(lang, "/services/software-development"))
-    page.locator('#site-header[data-hydrated="true"]').wait_for(state="attached")
+def test_header_controls_fit_without_overlap(shared_pages: SharedPages, lang: str, width: int) -> None:
+    tab = shared_pages.tab("desktop")
+    page = tab.page
+    page.set_viewport_size({"width": width, "height": 800})
+    tab.goto(localized_path(lang, "/services/software-development"))
     assert page.evaluate(HEADER_FITS), f"header controls overflow or overlap at {width}px"
     # The compact Schedule a Call button (icon only below 1280 px) still shows its icon.
     icon = page.locator("header").get_by_test_id("schedule-call").filter(visible=True).locator("svg")
@@ -256,4 +259,3 @@ def test_header_controls_fit_without_overlap(browser, base_url: str, lang: str, 
         " && a.effect.target.closest('#site-header')).every((a) => a.playState !== 'running')"
     )
     assert page.evaluate(HEADER_FITS), f"scrolled header controls overflow or overlap at {width}px"
-    context.close()

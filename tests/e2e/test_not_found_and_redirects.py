@@ -9,14 +9,17 @@ from agency_site.constants import BOTAGENT_FALLBACK_MS
 from agency_site.content import get_content
 from agency_site.i18n import localized_path
 
-from .conftest import Visit, goto_on_paused_clock, pause_clock
+from .conftest import SharedPages, Visit, goto_on_paused_clock, pause_clock
 from .expected import text
 
 
 @pytest.mark.parametrize(
     ("path", "lang"), [("/no/such/page", "en"), ("/de/gibt-es-nicht", "de"), ("/services/x/y", "en")]
 )
-def test_unknown_path_shows_not_found_with_404(visit: Visit, path: str, lang: str) -> None:
+def test_unknown_path_shows_not_found_with_404(
+    shared_pages: SharedPages, viewport: str, path: str, lang: str
+) -> None:
+    visit = shared_pages.visit(viewport)
     response = visit.goto(path)
     assert response is not None and response.status == 404
     page = visit.page
@@ -27,14 +30,16 @@ def test_unknown_path_shows_not_found_with_404(visit: Visit, path: str, lang: st
     expect(home).to_have_attribute("href", localized_path(lang, "/"))
     assert page.evaluate("document.documentElement.lang") == lang
     expect(page).to_have_title(f"{text(lang, 'page-notfound-title')} | Falconbyte")
-    page.wait_for_function("() => true")
-    assert any(path in line and "404" in line for line in visit.console), visit.console
+    visit.wait_until(
+        lambda: any(path in line and "404" in line for line in visit.console), "the 404 in the console"
+    )
     home.click()
     expect(page).to_have_url(visit.url(localized_path(lang, "/")))
 
 
 @pytest.mark.parametrize("lang", ["en", "de"])
-def test_portfolio_redirects_to_all_replacing_history(desktop: Visit, lang: str) -> None:
+def test_portfolio_redirects_to_all_replacing_history(shared_pages: SharedPages, lang: str) -> None:
+    desktop = shared_pages.visit("desktop")
     page = desktop.page
     desktop.goto(localized_path(lang, "/about"))
     page.goto(desktop.url(localized_path(lang, "/portfolio")))
@@ -44,7 +49,8 @@ def test_portfolio_redirects_to_all_replacing_history(desktop: Visit, lang: str)
     expect(page).to_have_url(desktop.url(localized_path(lang, "/about")))
 
 
-def test_portfolio_nav_link_lands_on_all(mobile: Visit) -> None:
+def test_portfolio_nav_link_lands_on_all(shared_pages: SharedPages) -> None:
+    mobile = shared_pages.visit("mobile")
     page = mobile.page
     mobile.goto("/de/about")
     page.get_by_test_id("menu-toggle").click()
@@ -52,19 +58,15 @@ def test_portfolio_nav_link_lands_on_all(mobile: Visit) -> None:
     expect(page).to_have_url(mobile.url("/de/portfolio/all"))
 
 
-def test_unknown_portfolio_tab_redirects_to_all(desktop: Visit) -> None:
-    desktop.goto("/portfolio/nonsense")
-    expect(desktop.page).to_have_url(desktop.url("/portfolio/all"))
-
-
 @pytest.mark.parametrize("lang", ["en", "de"])
-def test_botagent_leaves_for_the_external_site(desktop: Visit, lang: str) -> None:
+def test_botagent_leaves_for_the_external_site(shared_pages: SharedPages, lang: str) -> None:
+    desktop = shared_pages.tab("desktop")
     target = str(get_content().site.links.botagent_url)
 
     def stub(route: Route) -> None:
         route.fulfill(status=200, content_type="text/html", body="<title>BotAgent stub</title>stub")
 
-    desktop.context.route(target + "**", stub)
+    desktop.page.route(target + "**", stub)
     desktop.page.goto(desktop.url(localized_path(lang, "/botagent")))
     expect(desktop.page).to_have_title("BotAgent stub")
     assert desktop.page.url.startswith(target)

@@ -11,8 +11,9 @@ from agency_site.content import get_content
 from agency_site.content.catalog import get_catalog
 from agency_site.i18n import localized_path
 
-from .conftest import SharedPages, Visit
-from .expected import text
+from .conftest import SharedPages
+from .expected import Screen, text
+from .test_routes import assert_shows_screen
 
 VISIT_PROJECT_IDS = {100, 102, 103, 105}
 
@@ -38,9 +39,7 @@ def test_project_shows_its_own_content(shared_pages: SharedPages, project_id: in
     desktop = shared_pages.open("desktop", localized_path(lang, f"/project/{project_id}"))
     page = desktop.page
     main = page.locator("main")
-    title = text(lang, project.key("title"))
-    expect(page.get_by_test_id("screen-title")).to_have_text(title)
-    expect(page).to_have_title(f"{title} | Falconbyte")
+    assert_shows_screen(desktop, lang, Screen(f"/project/{project_id}", project.key("title")))
     expect(page.get_by_test_id("project-subtitle")).to_have_text(text(lang, project.key("subtitle")))
     expect(main).to_contain_text(text(lang, project.key("desc")))
     expect(page.get_by_test_id("back-to-portfolio")).to_have_attribute(
@@ -121,7 +120,10 @@ def test_gallery_has_controls_only_with_more_than_one_image(
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
-def test_screenshot_carousel_moves_and_stops_at_the_ends(visit: Visit, lang: str) -> None:
+def test_screenshot_carousel_moves_and_stops_at_the_ends(
+    shared_pages: SharedPages, viewport: str, lang: str
+) -> None:
+    visit = shared_pages.visit(viewport)
     page = visit.page
     visit.goto(localized_path(lang, "/project/103"))
     carousel = live_carousel(page, "screenshot-carousel")
@@ -138,7 +140,10 @@ def test_screenshot_carousel_moves_and_stops_at_the_ends(visit: Visit, lang: str
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
-def test_preview_dialog_opens_on_click_and_closes(visit: Visit, lang: str) -> None:
+def test_preview_dialog_opens_on_click_and_closes(
+    shared_pages: SharedPages, viewport: str, lang: str
+) -> None:
+    visit = shared_pages.visit(viewport)
     page = visit.page
     visit.goto(localized_path(lang, "/project/102"))
     dialog = page.get_by_test_id("image-preview")
@@ -163,7 +168,10 @@ def test_preview_dialog_opens_on_click_and_closes(visit: Visit, lang: str) -> No
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
-def test_avatar_project_offers_video_carousels_and_six_languages(desktop: Visit, lang: str) -> None:
+def test_avatar_project_offers_video_carousels_and_six_languages(
+    shared_pages: SharedPages, lang: str
+) -> None:
+    desktop = shared_pages.visit("desktop")
     page = desktop.page
     project = get_catalog().project(104)
     desktop.goto(localized_path(lang, "/project/104"))
@@ -187,14 +195,15 @@ def test_avatar_project_offers_video_carousels_and_six_languages(desktop: Visit,
     expect(page.locator("iframe")).to_have_count(0)
     assert desktop.foreign_requests == []
     # A click on a placeholder is what loads the player from the video host.
-    page.get_by_test_id("avatar-language-video").get_by_role("button", name=text(lang, "video-load")).click()
-    expect(page.get_by_test_id("avatar-language-video").locator("iframe")).to_have_count(1)
-    page.wait_for_function("() => true")
-    assert any(url.startswith("https://player.vimeo.com/video/") for url in desktop.foreign_requests)
+    player = page.get_by_test_id("avatar-language-video")
+    with page.expect_request(lambda request: request.url.startswith("https://player.vimeo.com/video/")):
+        player.get_by_role("button", name=text(lang, "video-load")).click()
+    expect(player.locator("iframe")).to_have_count(1)
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
-def test_ai_caller_project_loads_the_voice_agent_only_on_click(desktop: Visit, lang: str) -> None:
+def test_ai_caller_project_loads_the_voice_agent_only_on_click(shared_pages: SharedPages, lang: str) -> None:
+    desktop = shared_pages.visit("desktop")
     page = desktop.page
     links = get_content().site.links
     desktop.goto(localized_path(lang, "/project/106"))
@@ -205,11 +214,10 @@ def test_ai_caller_project_loads_the_voice_agent_only_on_click(desktop: Visit, l
     expect(agent).to_contain_text(text(lang, "voice-agent-load"))
     expect(page.get_by_test_id("voice-demo")).to_contain_text(text(lang, "project-voice-text"))
     assert desktop.foreign_requests == []
-    agent.get_by_role("button").click()
+    with page.expect_request(str(links.voice_agent_script_url)):
+        agent.get_by_role("button").click()
     expect(agent).to_have_attribute("data-loaded", "true")
     expect(agent.locator("script")).to_have_attribute("src", str(links.voice_agent_script_url))
-    page.wait_for_function("() => true")
-    assert str(links.voice_agent_script_url) in desktop.foreign_requests
 
 
 def test_project_page_fits_a_phone_screen(shared_pages: SharedPages) -> None:
