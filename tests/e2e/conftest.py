@@ -16,7 +16,7 @@ import socket
 import subprocess
 import tempfile
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from urllib.parse import urlsplit
@@ -89,17 +89,20 @@ def _server_env() -> dict[str, str]:
 
 def _wait_until_serving(url: str, process: subprocess.Popen, log_path: Path) -> None:
     deadline = time.monotonic() + BUILD_TIMEOUT_S
-    while time.monotonic() < deadline:
-        if process.poll() is not None:
-            raise RuntimeError(
-                f"app server exited with {process.returncode}:\n{log_path.read_text()[-4000:]}"
-            )
-        try:
-            if httpx.get(url, timeout=2).status_code == 200:
-                return
-        except httpx.HTTPError:
-            pass
-        time.sleep(0.5)
+    # One client for every try: each new one loads the CA bundle again (0.1 s of CPU,
+    # twice a second for the whole build).
+    with httpx.Client(timeout=2) as client:
+        while time.monotonic() < deadline:
+            if process.poll() is not None:
+                raise RuntimeError(
+                    f"app server exited with {process.returncode}:\n{log_path.read_text()[-4000:]}"
+                )
+            try:
+                if client.get(url).status_code == 200:
+                    return
+            except httpx.HTTPError:
+                pass
+            time.sleep(0.5)
     raise RuntimeError(f"app server not ready after {BUILD_TIMEOUT_S}s:\n{log_path.read_text()[-4000:]}")
 
 
@@ -220,6 +223,13 @@ def base_url(
         server.stop()
 
 
+@pytest.fixture(scope="session")
+def http(base_url: str) -> Iterator[httpx.Client]:
+    """An HTTP client for the served app, for tests that read what it sends (no browser)."""
+    with httpx.Client(base_url=base_url, timeout=30) as client:
+        yield client
+
+
 def chromium_executable() -> str | None:
     """Debian's Chromium when present; None lets Playwright use its own download."""
     explicit = os.environ.get("CHROMIUM_PATH")
@@ -257,6 +267,16 @@ class Visit:
 
     def wait_until_interactive(self) -> None:
         self.page.locator('#site-header[data-hydrated="true"]').first.wait_for(state="attached")
+
+    def wait_until(self, condition: Callable[[], bool], what: str, timeout_s: float = 10) -> None:
+        """Wait until `condition()` holds for what the page reported (console, requests):
+        Playwright delivers those events while the test talks to the page, so ask it to
+        wait 20 ms between checks."""
+        deadline = time.monotonic() + timeout_s
+        while not condition():
+            if time.monotonic() > deadline:
+                raise AssertionError(f"waited {timeout_s} s for {what}")
+            self.page.evaluate("() => new Promise((done) => setTimeout(done, 20))")
 
     def path(self) -> str:
         parts = urlsplit(self.page.url)
@@ -350,13 +370,28 @@ def mobile(browser: Browser, base_url: str) -> Iterator[Visit]:
     current.context.close()
 
 
-class SharedPages:
-    """One long-lived context and page per viewport, for tests that only read a page.
+# What every page load stores by itself (Reflex's colour mode): no test's doing.
+APP_STORAGE = {"theme"}
 
-    A fresh context and page cost about as much as the page load itself; tests that only
-    look (no clicks, typing, storage, routes or init scripts) navigate this page instead.
-    `open(path)` does not even reload when the page still shows what the previous test
-    opened at `path`, so read-only tests of the same screen share one load.
+
+class SharedPages:
+    """One long-lived browser context and page per viewport, shared by the tests of a worker.
+
+    A fresh context costs about twice what a page load in a warm one does (measured: 1.8 s
+    against 0.65-1.0 s of CPU, Chromium included): it fetches and compiles every script
+    again, where a warm context has them cached (hashed assets are immutable). So tests use
+    these unless they need a context of their own:
+
+    - `open(viewport, path)`: the shared page showing `path`, for tests that only look. It
+      does not even reload when the page still shows what the previous test opened there.
+    - `load(viewport, path)`: the shared page, freshly loaded, for tests that click, type,
+      scroll or navigate: a full load resets everything they did.
+    - `tab(viewport)`: a new page in the shared context, for tests that add page-level
+      routes, listeners, media emulation or init scripts; closed after the test.
+
+    Context-level changes (routes, init scripts, clock, stored language) need the
+    `desktop`/`mobile`/`visit` fixtures (a context of their own). After every test the
+    shared contexts must hold no stored data: `finish_test` fails the test that left any.
     """
 
     def __init__(self, browser: Browser, base_url: str) -> None:
@@ -364,12 +399,15 @@ class SharedPages:
         self.base_url = base_url
         self._visits: dict[str, Visit] = {}
         self._opened: dict[str, tuple[str, str]] = {}  # viewport -> (path asked for, URL shown)
+        self._tabs: list[Visit] = []
+        self._used: set[str] = set()  # viewports the current test used
 
     def visit(self, viewport: str) -> Visit:
         """The viewport's shared Visit, to navigate yourself (its request and console logs emptied)."""
         if viewport not in self._visits or self._visits[viewport].page.is_closed():
             self._visits[viewport] = open_visit(self.browser, self.base_url, viewport)
         self._opened.pop(viewport, None)
+        self._used.add(viewport)
         current = self._visits[viewport]
         current.foreign_requests.clear()
         current.console.clear()
@@ -379,11 +417,61 @@ class SharedPages:
         """The viewport's shared Visit showing `path`, hydrated; loaded unless already shown."""
         current = self._visits.get(viewport)
         if current is not None and self._opened.get(viewport) == (path, current.page.url):
+            self._used.add(viewport)
             return current
-        current = self.visit(viewport)
-        current.goto(path)
+        current = self.load(viewport, path)
         self._opened[viewport] = (path, current.page.url)
         return current
+
+    def load(self, viewport: str, path: str) -> Visit:
+        """The viewport's shared Visit with `path` freshly loaded and hydrated."""
+        current = self.visit(viewport)
+        if "#" in path:  # from the same URL, a fragment alone would not load the page again
+            current.page.goto("about:blank")
+        current.goto(path)
+        return current
+
+    def tab(self, viewport: str) -> Visit:
+        """A new page in the viewport's shared context (closed when the test ends)."""
+        shared = self.visit(viewport)
+        page = shared.context.new_page()
+        current = Visit(context=shared.context, page=page, base_url=self.base_url)
+
+        def guard(route: Route) -> None:
+            current.foreign_requests.append(route.request.url)
+            route.abort("blockedbyclient")
+
+        page.route(foreign_url_pattern(self.base_url), guard)
+        page.on("console", lambda message: current.console.append(f"{message.type}: {message.text}"))
+        self._tabs.append(current)
+        return current
+
+    def finish_test(self) -> list[str]:
+        """Close the test's extra pages and empty the shared contexts' storage; return what
+        a test left stored (localStorage), which later tests would otherwise inherit."""
+        left: list[str] = []
+        for current in self._tabs:
+            if not current.page.is_closed():
+                current.page.close()
+        self._tabs.clear()
+        for viewport, current in self._visits.items():
+            for page in current.context.pages:
+                if page is not current.page:
+                    page.close()  # opened by the test (a link with target=_blank)
+            if current.page.url.startswith(self.base_url):
+                stored = current.page.evaluate(
+                    "() => { const keys = Object.keys(localStorage); localStorage.clear();"
+                    " sessionStorage.clear(); return keys; }"
+                )
+                left += [f"{viewport}: localStorage {key!r}" for key in stored if key not in APP_STORAGE]
+            current.context.clear_cookies()
+            if viewport not in self._used and current.page.url != "about:blank":
+                # Idle until a test asks for it again: an animated page left open costs up
+                # to 0.16 s of CPU per second (its animations keep being painted).
+                current.page.goto("about:blank")
+                self._opened.pop(viewport, None)
+        self._used.clear()
+        return left
 
     def close(self) -> None:
         for current in self._visits.values():
@@ -391,10 +479,19 @@ class SharedPages:
 
 
 @pytest.fixture(scope="session")
-def shared_pages(browser: Browser, base_url: str) -> Iterator[SharedPages]:
+def _shared_pages_of_worker(browser: Browser, base_url: str) -> Iterator[SharedPages]:
     pages = SharedPages(browser, base_url)
     yield pages
     pages.close()
+
+
+@pytest.fixture
+def shared_pages(_shared_pages_of_worker: SharedPages) -> Iterator[SharedPages]:
+    """The worker's shared pages (SharedPages); fails a test that leaves data stored."""
+    yield _shared_pages_of_worker
+    left = _shared_pages_of_worker.finish_test()
+    if left:
+        pytest.fail("the test left data in a shared context: " + ", ".join(left), pytrace=False)
 
 
 @pytest.fixture(params=list(VIEWPORTS))

@@ -4,7 +4,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from agency_site.i18n import localized_path, t
+from agency_site.i18n import localized_path
+
+from ..content import keys_of, legal_headings, legal_updated, post, text, texts, texts_of
+
+__all__ = ["keys_of", "legal_headings", "legal_updated", "post", "text", "texts", "texts_of"]
 
 # What SPEC.md fixes about the catalog and the blog. The site reads these from content/
 # (services.yaml, projects.yaml, site.yaml, blog/); the tests hold the spec's own values,
@@ -61,7 +65,7 @@ class Screen:
     final_path: str | None = None  # where the visitor ends up, when redirected
 
     def title(self, lang: str) -> str:
-        return t(lang, self.title_key)
+        return text(lang, self.title_key)
 
     def landing(self, lang: str) -> str:
         return localized_path(lang, self.final_path or self.path)
@@ -74,9 +78,7 @@ class PostScreen(Screen):
     title_key: str = ""
 
     def title(self, lang: str) -> str:
-        from agency_site.content.blog import get_post
-
-        return get_post(lang, self.path.rsplit("/", 1)[-1]).title
+        return post(lang, self.path.rsplit("/", 1)[-1]).title
 
 
 STATIC_SCREENS: list[Screen] = [

@@ -9,11 +9,11 @@ from playwright.sync_api import Page, Route, expect
 
 from agency_site.constants import LANGUAGES
 from agency_site.content.blog import get_post, get_posts
-from agency_site.i18n import localized_path, t
+from agency_site.i18n import localized_path
 from agency_site.seo.texts import search_description
 
-from .conftest import SharedPages, Visit
-from .expected import BLOG_POST_IDS
+from .conftest import SharedPages
+from .expected import BLOG_POST_IDS, post, text
 
 # A word from each language that only the excerpt of one post contains, and a title.
 EXCERPT_ONLY = {"en": ("spam", "ai-everyday-life"), "de": ("spam", "ai-everyday-life")}
@@ -37,31 +37,35 @@ def _search(page: Page, text: str) -> None:
 def test_list_shows_eight_cards_with_read_time(shared_pages: SharedPages, viewport: str, lang: str) -> None:
     visit = shared_pages.open(viewport, localized_path(lang, "/blog"))
     page = visit.page
-    expect(page.get_by_test_id("screen-title")).to_have_text(t(lang, "page-blog-title"))
+    expect(page.get_by_test_id("screen-title")).to_have_text(text(lang, "page-blog-title"))
     cards = _cards(page)
     expect(cards).to_have_count(len(BLOG_POST_IDS))
-    for index, post in enumerate(get_posts(lang)):
-        card = cards.nth(index)
-        link = card.get_by_role("link", name=post.title)
-        expect(link).to_have_attribute("href", localized_path(lang, f"/blog/{post.id}"))
-        expect(card).to_contain_text(post.excerpt)
-        expect(card).to_contain_text(post.date)
+    for index, post_id in enumerate(BLOG_POST_IDS):
+        card, written = cards.nth(index), post(lang, post_id)
+        link = card.get_by_role("link", name=written.title)
+        expect(link).to_have_attribute("href", localized_path(lang, f"/blog/{post_id}"))
+        expect(card).to_contain_text(written.excerpt)
+        expect(card).to_contain_text(written.date_text(lang))
+        # The read time is computed from the words (agency_site/content/blog.py).
         expect(card.get_by_test_id("read-time")).to_have_text(
-            t(lang, "blog-min-read", minutes=post.read_minutes)
+            text(lang, "blog-min-read", minutes=get_post(lang, post_id).read_minutes)
         )
-    expect(page.locator("#blog-search")).to_have_attribute("placeholder", t(lang, "blog-search-placeholder"))
+    expect(page.locator("#blog-search")).to_have_attribute(
+        "placeholder", text(lang, "blog-search-placeholder")
+    )
     expect(page.locator("#blog-clear-search")).to_be_hidden()
     expect(page.locator("#blog-empty")).to_be_hidden()
     assert visit.foreign_requests == []
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
-def test_search_is_case_insensitive_over_title_and_excerpt(desktop: Visit, lang: str) -> None:
+def test_search_is_case_insensitive_over_title_and_excerpt(shared_pages: SharedPages, lang: str) -> None:
+    desktop = shared_pages.tab("desktop")
     desktop.goto(localized_path(lang, "/blog"))
     page = desktop.page
     frames: list[str] = []
     page.on("websocket", lambda ws: ws.on("framesent", lambda payload: frames.append(str(payload))))
-    healthcare = get_post(lang, "ai-healthcare")
+    healthcare = post(lang, "ai-healthcare")
     total = len(BLOG_POST_IDS)
 
     # Upper case, part of a title.
@@ -69,13 +73,11 @@ def test_search_is_case_insensitive_over_title_and_excerpt(desktop: Visit, lang:
     expect(page.locator("[data-blog-card]:not([hidden])")).to_have_count(1)
     assert _visible_ids(page) == ["ai-healthcare"]
     expect(page.locator("#blog-clear-search")).to_be_visible()
-    expect(page.locator("#blog-count")).to_have_text(t(lang, "blog-results", count=1, total=total))
+    expect(page.locator("#blog-count")).to_have_text(text(lang, "blog-results", count=1, total=total))
 
     # Lower case, a word only one excerpt has.
     word, post_id = EXCERPT_ONLY[lang]
-    assert (
-        word not in get_post(lang, post_id).title.lower() and word in get_post(lang, post_id).excerpt.lower()
-    )
+    assert word not in post(lang, post_id).title.lower() and word in post(lang, post_id).excerpt.lower()
     _search(page, word.lower())
     expect(page.locator("[data-blog-card]:not([hidden])")).to_have_count(1)
     assert _visible_ids(page) == [post_id]
@@ -88,7 +90,7 @@ def test_search_is_case_insensitive_over_title_and_excerpt(desktop: Visit, lang:
     _search(page, "quantum knitting")
     expect(page.locator("[data-blog-card]:not([hidden])")).to_have_count(0)
     expect(page.locator("#blog-empty")).to_be_visible()
-    expect(page.locator("#blog-empty")).to_contain_text(t(lang, "blog-empty-title"))
+    expect(page.locator("#blog-empty")).to_contain_text(text(lang, "blog-empty-title"))
 
     # Clearing shows everything again and hides the button.
     page.locator("#blog-clear-search").click()
@@ -114,7 +116,8 @@ def test_search_typed_before_hydration_is_applied(browser, base_url: str) -> Non
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
-def test_card_image_loading_then_loaded(desktop: Visit, lang: str) -> None:
+def test_card_image_loading_then_loaded(shared_pages: SharedPages, lang: str) -> None:
+    desktop = shared_pages.tab("desktop")
     page = desktop.page
     held: list[Route] = []
     first = get_posts(lang)[0]
@@ -135,7 +138,8 @@ def test_card_image_loading_then_loaded(desktop: Visit, lang: str) -> None:
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
-def test_card_image_failure_shows_placeholder(desktop: Visit, lang: str) -> None:
+def test_card_image_failure_shows_placeholder(shared_pages: SharedPages, lang: str) -> None:
+    desktop = shared_pages.tab("desktop")
     page = desktop.page
     post = get_posts(lang)[2]
     page.route(f"**{post.image}", lambda route: route.abort())
@@ -145,31 +149,32 @@ def test_card_image_failure_shows_placeholder(desktop: Visit, lang: str) -> None
     expect(image).to_have_attribute("data-image-state", "failed")
     unavailable = image.get_by_test_id("image-unavailable")
     expect(unavailable).to_be_visible()
-    expect(unavailable).to_have_text(t(lang, "blog-image-unavailable"))
+    expect(unavailable).to_have_text(text(lang, "blog-image-unavailable"))
     expect(unavailable.locator("img")).to_have_attribute("src", post.placeholder)
     assert any("Blog image failed to load" in line for line in desktop.console)
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
-def test_article_page(visit: Visit, lang: str) -> None:
-    post = get_post(lang, "ai-healthcare")
-    visit.goto(localized_path(lang, post.path))
+def test_article_page(shared_pages: SharedPages, viewport: str, lang: str) -> None:
+    written, built = post(lang, "ai-healthcare"), get_post(lang, "ai-healthcare")
+    # Ends on another page, so the next reader of this one loads it again.
+    visit = shared_pages.open(viewport, localized_path(lang, written.path))
     page = visit.page
-    expect(page.get_by_test_id("screen-title")).to_have_text(post.title)
-    expect(page).to_have_title(f"{post.title} | {t(lang, 'site-title-suffix')}")
-    description = search_description(lang, post.path, post.excerpt)
+    expect(page.get_by_test_id("screen-title")).to_have_text(written.title)
+    expect(page).to_have_title(f"{written.title} | {text(lang, 'site-title-suffix')}")
+    description = search_description(lang, written.path, written.excerpt)
     expect(page.locator("meta[name=description]")).to_have_attribute("content", description)
     back = page.get_by_test_id("back-to-blog")
-    expect(back).to_have_text(t(lang, "blog-back"))
+    expect(back).to_have_text(text(lang, "blog-back"))
     expect(back).to_have_attribute("href", localized_path(lang, "/blog"))
-    expect(page.get_by_test_id("article-author")).to_have_text(t(lang, "blog-by", author=post.author))
+    expect(page.get_by_test_id("article-author")).to_have_text(text(lang, "blog-by", author=written.author))
     header = page.locator("main header")
-    expect(header.locator("time")).to_have_text(post.date)
+    expect(header.locator("time")).to_have_text(written.date_text(lang))
     expect(header.get_by_test_id("read-time")).to_have_text(
-        t(lang, "blog-min-read", minutes=post.read_minutes)
+        text(lang, "blog-min-read", minutes=built.read_minutes)
     )
     image = page.get_by_test_id("article-image")
-    expect(image).to_have_attribute("src", post.image)
+    expect(image).to_have_attribute("src", built.image)
     page.wait_for_function("() => document.querySelector('[data-testid=article-image]').naturalWidth > 0")
     body = page.get_by_test_id("article-body")
     expect(body.locator("h2").first).to_be_visible()
@@ -177,14 +182,15 @@ def test_article_page(visit: Visit, lang: str) -> None:
     more = page.get_by_test_id("more-articles").get_by_test_id("blog-card")
     expect(more).to_have_count(3)
     expect(more.get_by_role("link")).to_have_text(
-        [get_post(lang, pid).title for pid in ("ai-cybersecurity", "ethical-ai", "ai-automation")]
+        [post(lang, pid).title for pid in ("ai-cybersecurity", "ethical-ai", "ai-automation")]
     )
     back.click()
     expect(page).to_have_url(visit.url(localized_path(lang, "/blog")))
     assert visit.foreign_requests == []
 
 
-def test_article_hero_falls_back_to_placeholder(desktop: Visit) -> None:
+def test_article_hero_falls_back_to_placeholder(shared_pages: SharedPages) -> None:
+    desktop = shared_pages.tab("desktop")
     post = get_post("en", "ethical-ai")
     desktop.page.route(f"**{post.image}", lambda route: route.abort())
     desktop.goto(post.path)
@@ -196,33 +202,32 @@ def test_article_hero_falls_back_to_placeholder(desktop: Visit) -> None:
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
-def test_unknown_post_says_not_found(visit: Visit, lang: str) -> None:
+def test_unknown_post_says_not_found(shared_pages: SharedPages, viewport: str, lang: str) -> None:
+    visit = shared_pages.visit(viewport)
     response = visit.page.goto(visit.url(localized_path(lang, "/blog/no-such-post")))
     assert response is not None and response.status == 200
     visit.wait_until_interactive()
     page = visit.page
-    expect(page.get_by_test_id("screen-title")).to_have_text(t(lang, "blog-not-found-title"))
-    expect(page.get_by_text(t(lang, "blog-not-found-text"))).to_be_visible()
+    expect(page.get_by_test_id("screen-title")).to_have_text(text(lang, "blog-not-found-title"))
+    expect(page.get_by_text(text(lang, "blog-not-found-text"))).to_be_visible()
     link = page.get_by_test_id("back-to-blog")
     expect(link).to_have_attribute("href", localized_path(lang, "/blog"))
     link.click()
-    expect(page.get_by_test_id("screen-title")).to_have_text(t(lang, "page-blog-title"))
+    expect(page.get_by_test_id("screen-title")).to_have_text(text(lang, "page-blog-title"))
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 @pytest.mark.parametrize("post_id", BLOG_POST_IDS)
-def test_every_article_has_its_own_head_and_body_prerendered(base_url: str, lang: str, post_id: str) -> None:
+def test_every_article_has_its_own_head_and_body_prerendered(http, lang: str, post_id: str) -> None:
     import html as html_lib
 
-    import httpx
-
-    post = get_post(lang, post_id)
-    page = html_lib.unescape(httpx.get(base_url + localized_path(lang, post.path)).text)
+    written, built = post(lang, post_id), get_post(lang, post_id)
+    page = html_lib.unescape(http.get(localized_path(lang, written.path)).text)
     head = page.split("</head>", 1)[0]
-    assert f"<title>{post.title} | {t(lang, 'site-title-suffix')}</title>" in head
+    assert f"<title>{written.title} | {text(lang, 'site-title-suffix')}</title>" in head
     descriptions = [tag for tag in re.findall(r"<meta [^>]*>", head) if 'name="description"' in tag]
-    description = search_description(lang, post.path, post.excerpt)
+    description = search_description(lang, written.path, written.excerpt)
     assert descriptions == [f'<meta content="{description}" name="description"/>'], descriptions
     # The article is in the HTML before any script runs (search engines, no-JS readers).
-    first_paragraph = post.html.split("</p>", 1)[0].removeprefix("<p>")
+    first_paragraph = built.html.split("</p>", 1)[0].removeprefix("<p>")
     assert html_lib.unescape(first_paragraph) in page

@@ -11,7 +11,7 @@ from playwright.sync_api import Page, WebSocketRoute, expect
 
 from agency_site.leads import MessageStatus
 from agency_site.state.contact_form import HONEYPOT_FIELD, ContactFormState
-from tests.content_texts import text
+from tests.content import text
 
 from .conftest import Visit
 from .contact_backend import ContactBackend

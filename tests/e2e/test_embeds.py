@@ -16,9 +16,10 @@ from playwright.sync_api import Frame, Page, Route, expect
 
 from agency_site.constants import AVATAR_BOX_HEIGHT_PX, LANGUAGES
 from agency_site.content import get_content
-from agency_site.i18n import localized_path, t
+from agency_site.i18n import localized_path
 
-from .conftest import Visit
+from .conftest import SharedPages, Visit
+from .expected import text
 
 PLAYER_PATTERN = "https://player.vimeo.com/**"
 # Answers like the player: `ready` on load, then `play`/`pause` events for those methods.
@@ -72,7 +73,10 @@ def open_home(visit: Visit, lang: str) -> list[str]:
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
-def test_placeholders_name_the_provider_and_load_nothing(visit: Visit, lang: str) -> None:
+def test_placeholders_name_the_provider_and_load_nothing(
+    shared_pages: SharedPages, viewport: str, lang: str
+) -> None:
+    visit = shared_pages.tab(viewport)
     requests = open_home(visit, lang)
     page = visit.page
     for testid in ("promo-video", "language-video", "avatar-session", "voice-agent"):
@@ -81,8 +85,8 @@ def test_placeholders_name_the_provider_and_load_nothing(visit: Visit, lang: str
         assert urlsplit(poster.get_attribute("src")).netloc == ""  # self-hosted
         assert poster.get_attribute("width") and poster.get_attribute("height")
         expect(box.locator("iframe, script")).to_have_count(0)
-    expect(page.get_by_test_id("promo-video")).to_contain_text(t(lang, "embed-note", provider="Vimeo"))
-    expect(page.get_by_test_id("avatar-session")).to_contain_text(t(lang, "avatar-launch"))
+    expect(page.get_by_test_id("promo-video")).to_contain_text(text(lang, "embed-note", provider="Vimeo"))
+    expect(page.get_by_test_id("avatar-session")).to_contain_text(text(lang, "avatar-launch"))
     # The avatar and the voice agent say that the visitor will talk to an AI.
     ai_words = {"en": "AI", "de": "KI"}[lang]
     expect(page.get_by_test_id("avatar-session").locator("[data-embed-load]")).to_contain_text(ai_words)
@@ -93,10 +97,13 @@ def test_placeholders_name_the_provider_and_load_nothing(visit: Visit, lang: str
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
-def test_video_card_loads_on_click_and_toggles_mute(visit: Visit, lang: str) -> None:
+def test_video_card_loads_on_click_and_toggles_mute(
+    shared_pages: SharedPages, viewport: str, lang: str
+) -> None:
+    visit = shared_pages.tab(viewport)
     requests = open_home(visit, lang)
     card = visit.page.get_by_test_id("promo-video")
-    card.get_by_role("button", name=t(lang, "video-load")).click()
+    card.get_by_role("button", name=text(lang, "video-load")).click()
     iframe = card.locator("[data-embed-slot] iframe")
     query = parse_qs(urlsplit(iframe.get_attribute("src")).query)
     video_id = get_content().site.videos.promo_video_id
@@ -110,9 +117,9 @@ def test_video_card_loads_on_click_and_toggles_mute(visit: Visit, lang: str) -> 
     player = frame_of(visit.page, "https://player.vimeo.com/")
 
     mute = card.locator("[data-video-mute]")
-    expect(mute).to_have_accessible_name(t(lang, "video-unmute"))
+    expect(mute).to_have_accessible_name(text(lang, "video-unmute"))
     mute.click()
-    expect(mute).to_have_accessible_name(t(lang, "video-mute"))
+    expect(mute).to_have_accessible_name(text(lang, "video-mute"))
     expect_message(player, {"method": "setMuted", "value": False})
     expect_message(player, {"method": "setVolume", "value": 1})
     mute.click()
@@ -124,7 +131,8 @@ def expect_message(frame: Frame, message: dict) -> None:
     frame.wait_for_function(f"window.received.some(m => JSON.stringify(m) === {wanted})")
 
 
-def test_spinner_shows_until_the_player_is_ready(desktop: Visit) -> None:
+def test_spinner_shows_until_the_player_is_ready(shared_pages: SharedPages) -> None:
+    desktop = shared_pages.tab("desktop")
     # A player that never answers: the spinner stays.
     desktop.page.route(PLAYER_PATTERN, lambda route: route.fulfill(status=200, body="<html></html>"))
     desktop.goto("/")
@@ -135,25 +143,27 @@ def test_spinner_shows_until_the_player_is_ready(desktop: Visit) -> None:
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
-def test_fullscreen_button_on_desktop(desktop: Visit, lang: str) -> None:
+def test_fullscreen_button_on_desktop(shared_pages: SharedPages, lang: str) -> None:
+    desktop = shared_pages.tab("desktop")
     open_home(desktop, lang)
     card = desktop.page.get_by_test_id("promo-video")
     card.locator("[data-embed-load]").click()
-    card.get_by_role("button", name=t(lang, "video-fullscreen")).click()
+    card.get_by_role("button", name=text(lang, "video-fullscreen")).click()
     dialog = card.locator("dialog[open]")
     expect(dialog).to_be_visible()
     src = dialog.locator("iframe").get_attribute("src")
     query = parse_qs(urlsplit(src).query)
     assert query["controls"] == ["1"] and query["dnt"] == ["1"] and "background" not in query
-    dialog.get_by_role("button", name=t(lang, "video-close")).click()
+    dialog.get_by_role("button", name=text(lang, "video-close")).click()
     expect(card.locator("dialog[open]")).to_have_count(0)
     expect(card.locator("dialog iframe")).to_have_count(0)
 
 
-def test_double_click_opens_fullscreen_on_mobile(mobile: Visit) -> None:
+def test_double_click_opens_fullscreen_on_mobile(shared_pages: SharedPages) -> None:
+    mobile = shared_pages.tab("mobile")
     open_home(mobile, "de")
     card = mobile.page.get_by_test_id("promo-video")
-    expect(card.get_by_role("button", name=t("de", "video-fullscreen"))).to_be_hidden()
+    expect(card.get_by_role("button", name=text("de", "video-fullscreen"))).to_be_hidden()
     card.locator("[data-embed-load]").click()
     card.locator("[data-video-mute]").dblclick()
     expect(card.locator("dialog[open] iframe")).to_have_count(1)
@@ -162,7 +172,8 @@ def test_double_click_opens_fullscreen_on_mobile(mobile: Visit) -> None:
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
-def test_language_switch_reloads_the_player(visit: Visit, lang: str) -> None:
+def test_language_switch_reloads_the_player(shared_pages: SharedPages, viewport: str, lang: str) -> None:
+    visit = shared_pages.tab(viewport)
     open_home(visit, lang)
     languages = get_content().site.videos.home_languages
     picker = visit.page.get_by_test_id("language-video-languages")
@@ -184,21 +195,22 @@ def test_language_switch_reloads_the_player(visit: Visit, lang: str) -> None:
 
     # Play/pause sends the player a message; the player's event updates the button.
     toggle = card.locator("[data-video-playpause]")
-    expect(toggle).to_have_accessible_name(t(lang, "video-pause"))
+    expect(toggle).to_have_accessible_name(text(lang, "video-pause"))
     toggle.click()
-    expect(toggle).to_have_accessible_name(t(lang, "video-play"))
+    expect(toggle).to_have_accessible_name(text(lang, "video-play"))
     expect_message(
         frame_of(visit.page, f"https://player.vimeo.com/video/{languages[1].video_id}"), {"method": "pause"}
     )
     toggle.click()
-    expect(toggle).to_have_accessible_name(t(lang, "video-pause"))
+    expect(toggle).to_have_accessible_name(text(lang, "video-pause"))
 
 
 def player_src(video_id: str) -> re.Pattern[str]:
     return re.compile(rf"^https://player\.vimeo\.com/video/{video_id}\?")
 
 
-def test_language_choice_before_loading_picks_that_video(desktop: Visit) -> None:
+def test_language_choice_before_loading_picks_that_video(shared_pages: SharedPages) -> None:
+    desktop = shared_pages.tab("desktop")
     requests = open_home(desktop, "en")
     french = get_content().site.videos.home_languages[2]
     desktop.page.get_by_test_id("language-video-languages").get_by_text(french.name).click()
@@ -209,12 +221,13 @@ def test_language_choice_before_loading_picks_that_video(desktop: Visit) -> None
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
-def test_avatar_launches_and_closes(visit: Visit, lang: str) -> None:
+def test_avatar_launches_and_closes(shared_pages: SharedPages, viewport: str, lang: str) -> None:
+    visit = shared_pages.tab(viewport)
     requests = open_home(visit, lang)
     avatar_url = str(get_content().site.links.avatar_embed_url)
     session = visit.page.get_by_test_id("avatar-session")
     session.scroll_into_view_if_needed()
-    session.get_by_role("button", name=t(lang, "avatar-launch")).click()
+    session.get_by_role("button", name=text(lang, "avatar-launch")).click()
     iframe = session.locator("iframe")
     expect(iframe).to_have_attribute("allow", "microphone")
     expect(iframe).to_have_attribute("src", avatar_url)
@@ -222,17 +235,18 @@ def test_avatar_launches_and_closes(visit: Visit, lang: str) -> None:
     # The (fake) avatar page is up: its script is there, unlike in the initial about:blank.
     expect(session.frame_locator("iframe").locator("body script")).to_have_count(1)
     assert requests == [avatar_url]
-    expect(visit.page.get_by_text(t(lang, "avatar-launch"))).to_be_hidden()
+    expect(visit.page.get_by_text(text(lang, "avatar-launch"))).to_be_hidden()
     visit.page.evaluate(
         "window.echoes = []; addEventListener('message', (e) => e.data && e.data.echo && echoes.push(e.data.echo))"
     )
-    session.get_by_role("button", name=t(lang, "avatar-close")).click()
+    session.get_by_role("button", name=text(lang, "avatar-close")).click()
     visit.page.wait_for_function("window.echoes.some((m) => m.type === 'hide')")
     expect(iframe).to_have_count(0)
-    expect(session.get_by_role("button", name=t(lang, "avatar-launch"))).to_be_visible()
+    expect(session.get_by_role("button", name=text(lang, "avatar-launch"))).to_be_visible()
 
 
-def test_avatar_style_injection_failure_is_logged(desktop: Visit) -> None:
+def test_avatar_style_injection_failure_is_logged(shared_pages: SharedPages) -> None:
+    desktop = shared_pages.tab("desktop")
     open_home(desktop, "en")
     session = desktop.page.get_by_test_id("avatar-session")
     # The avatar host is cross-origin: the first attempt, 2 s after launch, fails and says so.
@@ -243,11 +257,12 @@ def test_avatar_style_injection_failure_is_logged(desktop: Visit) -> None:
     assert logged.value.type == "warning"
 
 
-def test_voice_agent_script_loads_on_click(desktop: Visit) -> None:
+def test_voice_agent_script_loads_on_click(shared_pages: SharedPages) -> None:
+    desktop = shared_pages.visit("desktop")
     desktop.goto("/")
     script_url = str(get_content().site.links.voice_agent_script_url)
     box = desktop.page.get_by_test_id("voice-agent")
     assert desktop.foreign_requests == []
     with desktop.page.expect_request(script_url):
-        box.get_by_role("button", name=t("en", "voice-agent-load")).click()
+        box.get_by_role("button", name=text("en", "voice-agent-load")).click()
     expect(box.locator("script")).to_have_attribute("src", script_url)

@@ -28,8 +28,8 @@ def _links(html: str) -> dict[str, str]:
 
 @pytest.mark.parametrize("lang", ["en", "de"])
 @pytest.mark.parametrize("screen", STATIC_SCREENS, ids=lambda screen: screen.path)
-def test_prerendered_head(base_url: str, screen, lang: str) -> None:
-    response = httpx.get(base_url + localized_path(lang, screen.path))
+def test_prerendered_head(http: httpx.Client, screen, lang: str) -> None:
+    response = http.get(localized_path(lang, screen.path))
     assert response.status_code == 200
     html = response.text
     assert re.search(rf'<html lang="{lang}"', html), "wrong or missing <html lang>"
@@ -48,6 +48,6 @@ def test_prerendered_head(base_url: str, screen, lang: str) -> None:
     assert f"<title>{screen.title(lang)}" in html.replace("&amp;", "&")
 
 
-def test_clean_urls_are_served_without_redirect(base_url: str) -> None:
-    response = httpx.get(base_url + "/de/about", follow_redirects=False)
+def test_clean_urls_are_served_without_redirect(http: httpx.Client) -> None:
+    response = http.get("/de/about", follow_redirects=False)
     assert response.status_code == 200

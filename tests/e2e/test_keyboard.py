@@ -17,7 +17,7 @@ from playwright.sync_api import Locator, Page, expect
 
 from agency_site.i18n import localized_path
 
-from .conftest import Visit
+from .conftest import SharedPages
 from .test_accessibility import PAGES
 
 # Marks every focusable, visible control with data-kb-id; returns their descriptions and
@@ -77,8 +77,12 @@ def _shows_focus(before: list[str], after: list[str]) -> bool:
 
 
 def tab_through(page: Page) -> tuple[list[str], list[str]]:
-    """(controls Tab never reached, controls reached without a visible focus indicator)."""
+    """(controls Tab never reached, controls reached without a visible focus indicator).
+    Fails when the page has no control to check: a page that lost its controls (or a
+    selector that no longer finds them) must not pass as 'every control reachable'."""
     controls = page.evaluate(COLLECT)
+    if not controls:
+        pytest.fail(f"no focusable control found on {page.url}: nothing to check", pytrace=False)
     page.evaluate("() => { document.activeElement && document.activeElement.blur(); window.scrollTo(0, 0); }")
     reached: set[int] = set()
     unmarked: list[str] = []
@@ -124,21 +128,22 @@ MOBILE_PAGES = ("home", "project-video", "contact")
 
 
 @pytest.mark.parametrize("name", list(PAGES))
-def test_every_control_is_reachable_with_tab_and_shows_focus(desktop: Visit, name: str) -> None:
-    desktop.goto(PAGES[name])
+def test_every_control_is_reachable_with_tab_and_shows_focus(shared_pages: SharedPages, name: str) -> None:
+    desktop = shared_pages.load("desktop", PAGES[name])
     assert_keyboard_reachable(desktop.page, f"{PAGES[name]} at 1280 px")
 
 
 @pytest.mark.parametrize("name", MOBILE_PAGES)
-def test_every_control_is_reachable_with_tab_at_375_px(mobile: Visit, name: str) -> None:
-    mobile.goto(localized_path("de", PAGES[name]))
+def test_every_control_is_reachable_with_tab_at_375_px(shared_pages: SharedPages, name: str) -> None:
+    mobile = shared_pages.load("mobile", localized_path("de", PAGES[name]))
     assert_keyboard_reachable(mobile.page, f"{localized_path('de', PAGES[name])} at 375 px")
 
 
 # ---- Operable: Enter, Space, arrow keys ----
 
 
-def test_enter_follows_links_and_tabs(desktop: Visit) -> None:
+def test_enter_follows_links_and_tabs(shared_pages: SharedPages) -> None:
+    desktop = shared_pages.visit("desktop")
     page = desktop.page
     desktop.goto("/")
     page.locator('#site-header nav a[href="/services"]').first.focus()
@@ -150,7 +155,8 @@ def test_enter_follows_links_and_tabs(desktop: Visit) -> None:
     expect(page).to_have_url(desktop.url("/portfolio/ai-callers"))
 
 
-def test_faq_opens_and_closes_with_enter_and_space(desktop: Visit) -> None:
+def test_faq_opens_and_closes_with_enter_and_space(shared_pages: SharedPages) -> None:
+    desktop = shared_pages.visit("desktop")
     page = desktop.page
     desktop.goto("/")
     item = page.locator("details[data-testid^='faq-item-']").first
@@ -161,7 +167,8 @@ def test_faq_opens_and_closes_with_enter_and_space(desktop: Visit) -> None:
     expect(item).not_to_have_attribute("open", "")
 
 
-def test_carousel_moves_with_arrow_keys(desktop: Visit) -> None:
+def test_carousel_moves_with_arrow_keys(shared_pages: SharedPages) -> None:
+    desktop = shared_pages.visit("desktop")
     page = desktop.page
     desktop.goto("/project/103")
     carousel = page.get_by_test_id("screenshot-carousel")
@@ -179,7 +186,8 @@ def test_carousel_moves_with_arrow_keys(desktop: Visit) -> None:
     expect(carousel).to_have_attribute("data-selected", "2")
 
 
-def test_click_to_load_posters_load_with_enter_and_space(desktop: Visit) -> None:
+def test_click_to_load_posters_load_with_enter_and_space(shared_pages: SharedPages) -> None:
+    desktop = shared_pages.visit("desktop")
     page = desktop.page
     desktop.goto("/")
     promo = page.get_by_test_id("promo-video")
@@ -192,7 +200,8 @@ def test_click_to_load_posters_load_with_enter_and_space(desktop: Visit) -> None
     expect(other).to_have_attribute("data-loaded", "true")
 
 
-def test_menu_button_answers_enter_and_space(mobile: Visit) -> None:
+def test_menu_button_answers_enter_and_space(shared_pages: SharedPages) -> None:
+    mobile = shared_pages.visit("mobile")
     page = mobile.page
     mobile.goto("/")
     toggle = page.get_by_test_id("menu-toggle")
@@ -236,7 +245,8 @@ def assert_dialog_contract(
     expect(opener).to_be_focused()
 
 
-def test_image_preview_dialog_keeps_and_returns_focus(visit: Visit) -> None:
+def test_image_preview_dialog_keeps_and_returns_focus(shared_pages: SharedPages, viewport: str) -> None:
+    visit = shared_pages.visit(viewport)
     visit.goto("/project/102")
     page = visit.page
     opener = page.locator("[data-testid='project-gallery'] button").first
@@ -245,7 +255,8 @@ def test_image_preview_dialog_keeps_and_returns_focus(visit: Visit) -> None:
     )
 
 
-def test_video_fullscreen_dialog_keeps_and_returns_focus(desktop: Visit) -> None:
+def test_video_fullscreen_dialog_keeps_and_returns_focus(shared_pages: SharedPages) -> None:
+    desktop = shared_pages.visit("desktop")
     desktop.goto("/")
     page = desktop.page
     promo = page.get_by_test_id("promo-video")
@@ -263,7 +274,8 @@ def test_video_fullscreen_dialog_keeps_and_returns_focus(desktop: Visit) -> None
     )
 
 
-def test_mobile_menu_keeps_and_returns_focus(mobile: Visit) -> None:
+def test_mobile_menu_keeps_and_returns_focus(shared_pages: SharedPages) -> None:
+    mobile = shared_pages.visit("mobile")
     mobile.goto("/")
     page = mobile.page
     # The toggle (now 'close menu') belongs to the cycle; nothing else on the page does.
@@ -274,3 +286,21 @@ def test_mobile_menu_keeps_and_returns_focus(mobile: Visit) -> None:
         "#mobile-menu, #menu-toggle",
         presses=14,
     )
+    expect(page.get_by_test_id("menu-toggle")).to_have_attribute("aria-expanded", "false")
+
+
+def test_the_tab_check_fails_without_controls_or_without_a_focus_ring(shared_pages: SharedPages) -> None:
+    """The check above can fail: on a page without controls, and on one whose focus is invisible."""
+    page = shared_pages.tab("desktop").page
+    page.set_content("<p>No control here.</p>")
+    with pytest.raises(pytest.fail.Exception, match="no focusable control"):
+        tab_through(page)
+    page.set_content("<a href='#one'>one</a> <button>two</button> <button hidden>three</button>")
+    assert tab_through(page) == ([], [])
+    page.add_style_tag(content="*:focus, *:focus-visible { outline: none !important; }")
+    assert tab_through(page) == ([], ["<a> one", "<button> two"])
+    page.set_content(
+        "<a href='#one'>one</a> <button tabindex='-1'>two</button> <div tabindex='0'>three</div>"
+    )
+    page.evaluate("() => document.querySelector('div').addEventListener('focus', (e) => e.target.blur())")
+    assert tab_through(page)[0] == ["<div> three"]

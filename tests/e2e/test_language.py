@@ -5,9 +5,8 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from agency_site.i18n import t
-
 from .conftest import SharedPages, Visit, open_visit
+from .expected import text
 
 # Records, on the English page, whether English text was ever visible before the redirect.
 PAINT_WATCH = """
@@ -20,7 +19,7 @@ if (location.pathname === '/about' || location.pathname === '/about/') {
     }
   }).observe(document, { childList: true, subtree: true });
 }
-""".replace("ENGLISH_TITLE", t("en", "page-about-title"))
+""".replace("ENGLISH_TITLE", text("en", "page-about-title"))
 
 
 @pytest.mark.parametrize("path", ["/", "/about", "/services/ai-callers", "/project/104"])
@@ -37,7 +36,7 @@ def test_no_english_is_painted_before_the_german_twin(browser, base_url: str) ->
     visit = open_visit(browser, base_url, "mobile", stored_language="de")
     visit.context.add_init_script(PAINT_WATCH)
     visit.goto("/about")
-    expect(visit.page.get_by_test_id("screen-title")).to_have_text(t("de", "page-about-title"))
+    expect(visit.page.get_by_test_id("screen-title")).to_have_text(text("de", "page-about-title"))
     assert visit.page.evaluate("window.name") != "english-visible"
     visit.context.close()
 
@@ -46,14 +45,14 @@ def test_no_english_is_painted_before_the_german_twin(browser, base_url: str) ->
 def test_anything_but_exactly_de_means_english(browser, base_url: str, stored: str) -> None:
     visit = open_visit(browser, base_url, "desktop", stored_language=stored)
     visit.goto("/about")
-    expect(visit.page.get_by_test_id("screen-title")).to_have_text(t("en", "page-about-title"))
+    expect(visit.page.get_by_test_id("screen-title")).to_have_text(text("en", "page-about-title"))
     expect(visit.page).to_have_url(visit.url("/about"))
     visit.context.close()
 
 
 def test_a_german_url_stays_german_without_a_stored_choice(shared_pages: SharedPages) -> None:
     desktop = shared_pages.open("desktop", "/de/about")  # no test stores a choice in the shared page
-    expect(desktop.page.get_by_test_id("screen-title")).to_have_text(t("de", "page-about-title"))
+    expect(desktop.page.get_by_test_id("screen-title")).to_have_text(text("de", "page-about-title"))
     assert desktop.page.evaluate("localStorage.getItem('language')") is None
 
 
@@ -65,7 +64,7 @@ def test_switcher_stores_choice_and_keeps_the_path(visit: Visit) -> None:
         page.get_by_test_id("menu-toggle").click()
     page.get_by_test_id("language-switcher").filter(visible=True).select_option("de")
     expect(page).to_have_url(visit.url("/de/services/chatbot-development?utm=1#top"))
-    expect(page.get_by_test_id("screen-title")).to_have_text(t("de", "service-chatbot-development-title"))
+    expect(page.get_by_test_id("screen-title")).to_have_text(text("de", "service-chatbot-development-title"))
     assert page.evaluate("localStorage.getItem('language')") == "de"
     assert page.evaluate("document.documentElement.lang") == "de"
 
@@ -88,7 +87,7 @@ def test_switcher_from_the_german_home_page(desktop: Visit) -> None:
     desktop.goto("/de")
     desktop.page.get_by_test_id("language-switcher").filter(visible=True).select_option("en")
     expect(desktop.page).to_have_url(desktop.url("/"))
-    expect(desktop.page.get_by_test_id("screen-title")).to_have_text(t("en", "page-home-title"))
+    expect(desktop.page.get_by_test_id("screen-title")).to_have_text(text("en", "page-home-title"))
 
 
 def test_switcher_offers_english_and_deutsch(shared_pages: SharedPages) -> None:

@@ -7,33 +7,39 @@ from playwright.sync_api import Route, expect
 
 from agency_site.constants import BOTAGENT_FALLBACK_MS
 from agency_site.content import get_content
-from agency_site.i18n import localized_path, t
+from agency_site.i18n import localized_path
 
-from .conftest import Visit, goto_on_paused_clock, pause_clock
+from .conftest import SharedPages, Visit, goto_on_paused_clock, pause_clock
+from .expected import text
 
 
 @pytest.mark.parametrize(
     ("path", "lang"), [("/no/such/page", "en"), ("/de/gibt-es-nicht", "de"), ("/services/x/y", "en")]
 )
-def test_unknown_path_shows_not_found_with_404(visit: Visit, path: str, lang: str) -> None:
+def test_unknown_path_shows_not_found_with_404(
+    shared_pages: SharedPages, viewport: str, path: str, lang: str
+) -> None:
+    visit = shared_pages.visit(viewport)
     response = visit.goto(path)
     assert response is not None and response.status == 404
     page = visit.page
-    expect(page.get_by_test_id("screen-title")).to_have_text(t(lang, "notfound-title"))
+    expect(page.get_by_test_id("screen-title")).to_have_text(text(lang, "notfound-title"))
     expect(page.locator("main")).to_contain_text("404")
-    expect(page.locator("main")).to_contain_text(t(lang, "notfound-description"))
-    home = page.get_by_role("link", name=t(lang, "notfound-home"))
+    expect(page.locator("main")).to_contain_text(text(lang, "notfound-description"))
+    home = page.get_by_role("link", name=text(lang, "notfound-home"))
     expect(home).to_have_attribute("href", localized_path(lang, "/"))
     assert page.evaluate("document.documentElement.lang") == lang
-    expect(page).to_have_title(f"{t(lang, 'page-notfound-title')} | Falconbyte")
-    page.wait_for_function("() => true")
-    assert any(path in line and "404" in line for line in visit.console), visit.console
+    expect(page).to_have_title(f"{text(lang, 'page-notfound-title')} | Falconbyte")
+    visit.wait_until(
+        lambda: any(path in line and "404" in line for line in visit.console), "the 404 in the console"
+    )
     home.click()
     expect(page).to_have_url(visit.url(localized_path(lang, "/")))
 
 
 @pytest.mark.parametrize("lang", ["en", "de"])
-def test_portfolio_redirects_to_all_replacing_history(desktop: Visit, lang: str) -> None:
+def test_portfolio_redirects_to_all_replacing_history(shared_pages: SharedPages, lang: str) -> None:
+    desktop = shared_pages.visit("desktop")
     page = desktop.page
     desktop.goto(localized_path(lang, "/about"))
     page.goto(desktop.url(localized_path(lang, "/portfolio")))
@@ -43,7 +49,8 @@ def test_portfolio_redirects_to_all_replacing_history(desktop: Visit, lang: str)
     expect(page).to_have_url(desktop.url(localized_path(lang, "/about")))
 
 
-def test_portfolio_nav_link_lands_on_all(mobile: Visit) -> None:
+def test_portfolio_nav_link_lands_on_all(shared_pages: SharedPages) -> None:
+    mobile = shared_pages.visit("mobile")
     page = mobile.page
     mobile.goto("/de/about")
     page.get_by_test_id("menu-toggle").click()
@@ -51,19 +58,15 @@ def test_portfolio_nav_link_lands_on_all(mobile: Visit) -> None:
     expect(page).to_have_url(mobile.url("/de/portfolio/all"))
 
 
-def test_unknown_portfolio_tab_redirects_to_all(desktop: Visit) -> None:
-    desktop.goto("/portfolio/nonsense")
-    expect(desktop.page).to_have_url(desktop.url("/portfolio/all"))
-
-
 @pytest.mark.parametrize("lang", ["en", "de"])
-def test_botagent_leaves_for_the_external_site(desktop: Visit, lang: str) -> None:
+def test_botagent_leaves_for_the_external_site(shared_pages: SharedPages, lang: str) -> None:
+    desktop = shared_pages.tab("desktop")
     target = str(get_content().site.links.botagent_url)
 
     def stub(route: Route) -> None:
         route.fulfill(status=200, content_type="text/html", body="<title>BotAgent stub</title>stub")
 
-    desktop.context.route(target + "**", stub)
+    desktop.page.route(target + "**", stub)
     desktop.page.goto(desktop.url(localized_path(lang, "/botagent")))
     expect(desktop.page).to_have_title("BotAgent stub")
     assert desktop.page.url.startswith(target)
@@ -80,11 +83,11 @@ def test_botagent_shows_spinner_link_and_falls_back_to_services(desktop: Visit, 
     pause_clock(page)  # the test moves time on: no waiting 5 s for the fallback
     # The fallback timer starts once React has hydrated the page.
     goto_on_paused_clock(desktop, localized_path(lang, "/botagent"))
-    expect(page.get_by_test_id("screen-title")).to_have_text(t(lang, "botagent-redirecting"))
-    link = page.get_by_role("link", name=t(lang, "botagent-click-here"))
+    expect(page.get_by_test_id("screen-title")).to_have_text(text(lang, "botagent-redirecting"))
+    link = page.get_by_role("link", name=text(lang, "botagent-click-here"))
     expect(link).to_have_attribute("href", str(get_content().site.links.botagent_url))
     page.clock.run_for(BOTAGENT_FALLBACK_MS - 100)
     expect(page).to_have_url(desktop.url(localized_path(lang, "/botagent")))
     page.clock.run_for(100)
     expect(page).to_have_url(desktop.url(localized_path(lang, "/services")))
-    expect(page.get_by_test_id("screen-title")).to_have_text(t(lang, "page-services-title"))
+    expect(page.get_by_test_id("screen-title")).to_have_text(text(lang, "page-services-title"))

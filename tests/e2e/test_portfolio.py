@@ -7,10 +7,11 @@ from playwright.sync_api import expect
 
 from agency_site.constants import LANGUAGES
 from agency_site.content.catalog import get_catalog
-from agency_site.i18n import localized_path, t
+from agency_site.i18n import localized_path
 
-from .conftest import SharedPages, Visit
-from .expected import PORTFOLIO_TABS, PROJECTS_PER_TAB
+from .conftest import SharedPages
+from .expected import PORTFOLIO_TABS, PROJECTS_PER_TAB, Screen, text
+from .test_routes import assert_shows_screen
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
@@ -18,11 +19,11 @@ from .expected import PORTFOLIO_TABS, PROJECTS_PER_TAB
 def test_tab_lists_its_projects_as_cards(shared_pages: SharedPages, tab: str, lang: str) -> None:
     desktop = shared_pages.open("desktop", localized_path(lang, f"/portfolio/{tab}"))
     page = desktop.page
-    expect(page.get_by_test_id("screen-title")).to_have_text(t(lang, "page-portfolio-title"))
+    assert_shows_screen(desktop, lang, Screen(f"/portfolio/{tab}", "page-portfolio-title"))
     current = page.locator('[data-testid="portfolio-tab"][aria-current="page"]')
     expect(current).to_have_count(1)
     expect(current).to_have_attribute("data-tab", tab)
-    expect(current).to_have_text(t(lang, "portfolio-tab-all" if tab == "all" else f"service-{tab}-title"))
+    expect(current).to_have_text(text(lang, "portfolio-tab-all" if tab == "all" else f"service-{tab}-title"))
     cards = page.get_by_test_id("project-card")
     expect(cards).to_have_count(len(PROJECTS_PER_TAB[tab]))
     catalog = get_catalog()
@@ -30,22 +31,23 @@ def test_tab_lists_its_projects_as_cards(shared_pages: SharedPages, tab: str, la
         project = catalog.project(project_id)
         card = cards.nth(index)
         expect(card).to_have_attribute("data-project", str(project_id))
-        expect(card).to_contain_text(t(lang, project.key("title")))
+        expect(card).to_contain_text(text(lang, project.key("title")))
         expect(card.get_by_test_id("project-card-service")).to_have_text(
-            t(lang, f"service-{project.service}-title")
+            text(lang, f"service-{project.service}-title")
         )
         image = card.locator("img")
         expect(image).to_have_attribute("src", project.images[0].src)
         expect(image).to_have_attribute("width", str(project.images[0].width))
         expect(image).to_have_attribute("height", str(project.images[0].height))
-        details = card.get_by_role("link", name=t(lang, "portfolio-view-details"))
+        details = card.get_by_role("link", name=text(lang, "portfolio-view-details"))
         expect(details).to_have_attribute("href", localized_path(lang, f"/project/{project_id}"))
     expect(page.get_by_test_id("portfolio-empty")).to_have_count(0)
     assert desktop.foreign_requests == []
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
-def test_picking_a_tab_navigates_to_its_route(visit: Visit, lang: str) -> None:
+def test_picking_a_tab_navigates_to_its_route(shared_pages: SharedPages, viewport: str, lang: str) -> None:
+    visit = shared_pages.visit(viewport)
     page = visit.page
     visit.goto(localized_path(lang, "/portfolio/all"))
     page.locator('[data-testid="portfolio-tab"][data-tab="web-development"]').click()
@@ -60,17 +62,21 @@ def test_picking_a_tab_navigates_to_its_route(visit: Visit, lang: str) -> None:
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
-def test_view_details_opens_the_project(desktop: Visit, lang: str) -> None:
+def test_view_details_opens_the_project(shared_pages: SharedPages, lang: str) -> None:
+    # Ends on another page, so the next reader of this one loads it again.
+    desktop = shared_pages.open("desktop", localized_path(lang, "/portfolio/app-development"))
     page = desktop.page
-    desktop.goto(localized_path(lang, "/portfolio/app-development"))
-    page.get_by_role("link", name=t(lang, "portfolio-view-details")).click()
+    page.get_by_role("link", name=text(lang, "portfolio-view-details")).click()
     expect(page).to_have_url(desktop.url(localized_path(lang, "/project/101")))
-    expect(page.get_by_test_id("screen-title")).to_have_text(t(lang, "project-ikigai-app-title"))
+    expect(page.get_by_test_id("screen-title")).to_have_text(text(lang, "project-ikigai-app-title"))
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 @pytest.mark.parametrize("path", ["/portfolio", "/portfolio/no-such-service", "/portfolio/ai-agents"])
-def test_missing_or_unknown_tab_replaces_the_route_with_all(desktop: Visit, path: str, lang: str) -> None:
+def test_missing_or_unknown_tab_replaces_the_route_with_all(
+    shared_pages: SharedPages, path: str, lang: str
+) -> None:
+    desktop = shared_pages.visit("desktop")
     page = desktop.page
     desktop.goto(localized_path(lang, "/services"))
     page.goto(desktop.url(localized_path(lang, path)))
@@ -80,7 +86,8 @@ def test_missing_or_unknown_tab_replaces_the_route_with_all(desktop: Visit, path
     expect(page).to_have_url(desktop.url(localized_path(lang, "/services")))
 
 
-def test_tabs_scroll_sideways_on_a_phone_without_widening_the_page(mobile: Visit) -> None:
+def test_tabs_scroll_sideways_on_a_phone_without_widening_the_page(shared_pages: SharedPages) -> None:
+    mobile = shared_pages.visit("mobile")
     mobile.goto("/de/portfolio/all")
     assert mobile.page.evaluate("document.documentElement.scrollWidth") <= 375
     last = mobile.page.get_by_test_id("portfolio-tab").last

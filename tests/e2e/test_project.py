@@ -9,10 +9,11 @@ from playwright.sync_api import Locator, Page, expect
 from agency_site.constants import EXPLORE_MORE_MAX, LANGUAGES
 from agency_site.content import get_content
 from agency_site.content.catalog import get_catalog
-from agency_site.i18n import localized_path, t
+from agency_site.i18n import localized_path
 
-from .conftest import SharedPages, Visit
-from .expected import PROJECT_IDS
+from .conftest import SharedPages
+from .expected import PROJECT_IDS, Screen, text
+from .test_routes import assert_shows_screen
 
 VISIT_PROJECT_IDS = {100, 102, 103, 105}
 
@@ -38,30 +39,28 @@ def test_project_shows_its_own_content(shared_pages: SharedPages, project_id: in
     desktop = shared_pages.open("desktop", localized_path(lang, f"/project/{project_id}"))
     page = desktop.page
     main = page.locator("main")
-    title = t(lang, project.key("title"))
-    expect(page.get_by_test_id("screen-title")).to_have_text(title)
-    expect(page).to_have_title(f"{title} | Falconbyte")
-    expect(page.get_by_test_id("project-subtitle")).to_have_text(t(lang, project.key("subtitle")))
-    expect(main).to_contain_text(t(lang, project.key("desc")))
+    assert_shows_screen(desktop, lang, Screen(f"/project/{project_id}", project.key("title")))
+    expect(page.get_by_test_id("project-subtitle")).to_have_text(text(lang, project.key("subtitle")))
+    expect(main).to_contain_text(text(lang, project.key("desc")))
     expect(page.get_by_test_id("back-to-portfolio")).to_have_attribute(
         "href", localized_path(lang, "/portfolio")
     )
     expect(page.get_by_test_id("project-service")).to_contain_text(
-        t(lang, f"service-{project.service}-title")
+        text(lang, f"service-{project.service}-title")
     )
     hidden = project_id in HIDDEN_CLIENT_IDS
     expect(page.get_by_test_id("project-client")).to_have_count(0 if hidden else 1)
     expect(page.get_by_test_id("project-year")).to_have_count(0 if hidden else 1)
     if not hidden:
-        expect(page.get_by_test_id("project-client")).to_contain_text(t(lang, f"client-{project.client}"))
+        expect(page.get_by_test_id("project-client")).to_contain_text(text(lang, f"client-{project.client}"))
         expect(page.get_by_test_id("project-year")).to_contain_text(str(project.year))
     features = page.get_by_test_id("feature-card")
     expect(features).to_have_count(6)
     for index, feature in enumerate(project.features):
-        expect(features.nth(index)).to_contain_text(t(lang, f"feature-{project.slug}-{feature.id}"))
+        expect(features.nth(index)).to_contain_text(text(lang, f"feature-{project.slug}-{feature.id}"))
     technologies = page.get_by_test_id("technologies").locator("li")
-    expect(technologies).to_have_text([t(lang, f"tech-{name}") for name in project.technologies])
-    expect(page.get_by_test_id("conclusion")).to_have_text(t(lang, f"conclusion-{project.slug}"))
+    expect(technologies).to_have_text([text(lang, f"tech-{name}") for name in project.technologies])
+    expect(page.get_by_test_id("conclusion")).to_have_text(text(lang, f"conclusion-{project.slug}"))
     expect(page.get_by_test_id("similar-project").get_by_role("link")).to_have_attribute(
         "href", localized_path(lang, "/contact")
     )
@@ -73,12 +72,12 @@ def test_project_shows_its_own_content(shared_pages: SharedPages, project_id: in
     if project_id in VISIT_PROJECT_IDS:
         expect(visit_button).to_have_attribute("href", str(project.url))
         expect(visit_button).to_have_attribute("target", "_blank")
-        expect(visit_button).to_contain_text(t(lang, "project-visit"))
+        expect(visit_button).to_contain_text(text(lang, "project-visit"))
     else:
         expect(visit_button).to_have_count(0)
     expect(page.get_by_test_id("app-store-note")).to_have_count(1 if project_id == 101 else 0)
     if project_id == 101:
-        expect(page.get_by_test_id("app-store-note")).to_have_text(t(lang, "project-app-store"))
+        expect(page.get_by_test_id("app-store-note")).to_have_text(text(lang, "project-app-store"))
     assert desktop.foreign_requests == []
 
 
@@ -88,7 +87,7 @@ def test_unknown_project_id_shows_project_100(shared_pages: SharedPages, unknown
     desktop = shared_pages.open("desktop", localized_path(lang, f"/project/{unknown}"))
     page = desktop.page
     expect(page).to_have_url(desktop.url(localized_path(lang, f"/project/{unknown}")))
-    expect(page.get_by_test_id("screen-title")).to_have_text(t(lang, "project-business-formation-title"))
+    expect(page.get_by_test_id("screen-title")).to_have_text(text(lang, "project-business-formation-title"))
     expect(page.get_by_test_id("project-detail")).to_have_attribute("data-project", "100")
 
 
@@ -121,7 +120,10 @@ def test_gallery_has_controls_only_with_more_than_one_image(
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
-def test_screenshot_carousel_moves_and_stops_at_the_ends(visit: Visit, lang: str) -> None:
+def test_screenshot_carousel_moves_and_stops_at_the_ends(
+    shared_pages: SharedPages, viewport: str, lang: str
+) -> None:
+    visit = shared_pages.visit(viewport)
     page = visit.page
     visit.goto(localized_path(lang, "/project/103"))
     carousel = live_carousel(page, "screenshot-carousel")
@@ -138,32 +140,38 @@ def test_screenshot_carousel_moves_and_stops_at_the_ends(visit: Visit, lang: str
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
-def test_preview_dialog_opens_on_click_and_closes(visit: Visit, lang: str) -> None:
+def test_preview_dialog_opens_on_click_and_closes(
+    shared_pages: SharedPages, viewport: str, lang: str
+) -> None:
+    visit = shared_pages.visit(viewport)
     page = visit.page
     visit.goto(localized_path(lang, "/project/102"))
     dialog = page.get_by_test_id("image-preview")
     expect(dialog).to_be_hidden()
     live_carousel(page, "screenshot-carousel")
-    page.get_by_role("button", name=t(lang, "project-preview-open", number=1)).click()
+    page.get_by_role("button", name=text(lang, "project-preview-open", number=1)).click()
     expect(dialog).to_be_visible()
     expect(dialog.locator("img")).to_have_attribute("src", "/projects/ikigai-web-1.webp")
     expect(dialog.locator("img")).to_have_attribute(
-        "alt", t(lang, "project-image-alt", project=t(lang, "project-ikigai-web-title"), number=1)
+        "alt", text(lang, "project-image-alt", project=text(lang, "project-ikigai-web-title"), number=1)
     )
     page.keyboard.press("Escape")
     expect(dialog).to_be_hidden()
     # The second screenshot, closed with the close button this time.
     live_carousel(page, "screenshot-carousel").locator("[data-carousel-next]").click()
-    page.get_by_role("button", name=t(lang, "project-preview-open", number=2)).click()
+    page.get_by_role("button", name=text(lang, "project-preview-open", number=2)).click()
     expect(dialog).to_be_visible()
     expect(dialog.locator("img")).to_have_attribute("src", "/projects/ikigai-web-2.webp")
-    dialog.get_by_role("button", name=t(lang, "project-preview-close")).click()
+    dialog.get_by_role("button", name=text(lang, "project-preview-close")).click()
     expect(dialog).to_be_hidden()
     assert visit.foreign_requests == []
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
-def test_avatar_project_offers_video_carousels_and_six_languages(desktop: Visit, lang: str) -> None:
+def test_avatar_project_offers_video_carousels_and_six_languages(
+    shared_pages: SharedPages, lang: str
+) -> None:
+    desktop = shared_pages.visit("desktop")
     page = desktop.page
     project = get_catalog().project(104)
     desktop.goto(localized_path(lang, "/project/104"))
@@ -187,29 +195,29 @@ def test_avatar_project_offers_video_carousels_and_six_languages(desktop: Visit,
     expect(page.locator("iframe")).to_have_count(0)
     assert desktop.foreign_requests == []
     # A click on a placeholder is what loads the player from the video host.
-    page.get_by_test_id("avatar-language-video").get_by_role("button", name=t(lang, "video-load")).click()
-    expect(page.get_by_test_id("avatar-language-video").locator("iframe")).to_have_count(1)
-    page.wait_for_function("() => true")
-    assert any(url.startswith("https://player.vimeo.com/video/") for url in desktop.foreign_requests)
+    player = page.get_by_test_id("avatar-language-video")
+    with page.expect_request(lambda request: request.url.startswith("https://player.vimeo.com/video/")):
+        player.get_by_role("button", name=text(lang, "video-load")).click()
+    expect(player.locator("iframe")).to_have_count(1)
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
-def test_ai_caller_project_loads_the_voice_agent_only_on_click(desktop: Visit, lang: str) -> None:
+def test_ai_caller_project_loads_the_voice_agent_only_on_click(shared_pages: SharedPages, lang: str) -> None:
+    desktop = shared_pages.visit("desktop")
     page = desktop.page
     links = get_content().site.links
     desktop.goto(localized_path(lang, "/project/106"))
     call = page.get_by_test_id("click-to-call")
     expect(call).to_have_attribute("href", "tel:" + links.voice_demo_phone.replace(" ", ""))
-    expect(call).to_have_text(t(lang, "project-call", phone=links.voice_demo_phone))
+    expect(call).to_have_text(text(lang, "project-call", phone=links.voice_demo_phone))
     agent = page.get_by_test_id("project-voice-agent")
-    expect(agent).to_contain_text(t(lang, "voice-agent-load"))
-    expect(page.get_by_test_id("voice-demo")).to_contain_text(t(lang, "project-voice-text"))
+    expect(agent).to_contain_text(text(lang, "voice-agent-load"))
+    expect(page.get_by_test_id("voice-demo")).to_contain_text(text(lang, "project-voice-text"))
     assert desktop.foreign_requests == []
-    agent.get_by_role("button").click()
+    with page.expect_request(str(links.voice_agent_script_url)):
+        agent.get_by_role("button").click()
     expect(agent).to_have_attribute("data-loaded", "true")
     expect(agent.locator("script")).to_have_attribute("src", str(links.voice_agent_script_url))
-    page.wait_for_function("() => true")
-    assert str(links.voice_agent_script_url) in desktop.foreign_requests
 
 
 def test_project_page_fits_a_phone_screen(shared_pages: SharedPages) -> None:

@@ -3,30 +3,32 @@
 from __future__ import annotations
 
 import pytest
-from playwright.sync_api import Browser, expect
+from playwright.sync_api import expect
 
 from agency_site.constants import LANGUAGES
 from agency_site.content import get_content
-from agency_site.i18n import localized_path, t
+from agency_site.i18n import localized_path
 
 from .conftest import SharedPages, Visit
-from .expected import PURCHASABLE_SERVICE_IDS, SERVICE_IDS
+from .expected import PURCHASABLE_SERVICE_IDS, SERVICE_IDS, Screen, text
+from .test_routes import assert_shows_screen
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
-def test_list_shows_a_card_per_service_linking_to_its_page(desktop: Visit, lang: str) -> None:
+def test_list_shows_a_card_per_service_linking_to_its_page(shared_pages: SharedPages, lang: str) -> None:
+    # Ends on another page, so the next reader of this one loads it again.
+    desktop = shared_pages.open("desktop", localized_path(lang, "/services"))
     page = desktop.page
-    desktop.goto(localized_path(lang, "/services"))
     cards = page.get_by_test_id("service-card")
     expect(cards).to_have_count(len(SERVICE_IDS))
     for index, service_id in enumerate(SERVICE_IDS):
         card = cards.nth(index)
         expect(card).to_have_attribute("href", localized_path(lang, f"/services/{service_id}"))
-        expect(card).to_contain_text(t(lang, f"service-{service_id}-title"))
-        expect(card).to_contain_text(t(lang, f"service-{service_id}-desc"))
+        expect(card).to_contain_text(text(lang, f"service-{service_id}-title"))
+        expect(card).to_contain_text(text(lang, f"service-{service_id}-desc"))
     cards.nth(2).click()
     expect(page).to_have_url(desktop.url(localized_path(lang, f"/services/{SERVICE_IDS[2]}")))
-    expect(page.get_by_test_id("screen-title")).to_have_text(t(lang, f"service-{SERVICE_IDS[2]}-title"))
+    expect(page.get_by_test_id("screen-title")).to_have_text(text(lang, f"service-{SERVICE_IDS[2]}-title"))
     assert desktop.foreign_requests == []
 
 
@@ -38,23 +40,22 @@ def test_detail_shows_every_section_of_its_service(
     desktop = shared_pages.open("desktop", localized_path(lang, f"/services/{service_id}"))
     page = desktop.page
     main = page.locator("main")
-    title = t(lang, f"service-{service_id}-title")
-    expect(page.get_by_test_id("screen-title")).to_have_text(title)
-    expect(page).to_have_title(f"{title} | Falconbyte")
+    title = text(lang, f"service-{service_id}-title")
+    assert_shows_screen(desktop, lang, Screen(f"/services/{service_id}", f"service-{service_id}-title"))
     for suffix in ("desc", "detail", "market", "problem-1", "problem-2", "problem-3", "benefits", "stat"):
-        expect(main).to_contain_text(t(lang, f"service-{service_id}-{suffix}"))
+        expect(main).to_contain_text(text(lang, f"service-{service_id}-{suffix}"))
     panel = page.get_by_test_id("service-animation")
     expect(panel).to_have_attribute("data-animation", service_id)
     expect(panel).to_be_visible()
     for key in ("value-innovation", "value-client", "value-quality"):
-        expect(page.get_by_test_id("value-proposition")).to_contain_text(t(lang, key))
+        expect(page.get_by_test_id("value-proposition")).to_contain_text(text(lang, key))
     expect(page.get_by_test_id("benefit-card")).to_have_count(4)
     expect(page.get_by_test_id("approach-step")).to_have_count(3)
     expect(page.get_by_test_id("get-started")).to_have_attribute("href", localized_path(lang, "/contact"))
     expect(page.get_by_test_id("back-to-services")).to_have_attribute(
         "href", localized_path(lang, "/services")
     )
-    expect(page.get_by_test_id("service-cta")).to_contain_text(t(lang, "service-cta-title", service=title))
+    expect(page.get_by_test_id("service-cta")).to_contain_text(text(lang, "service-cta-title", service=title))
     expect(page.get_by_test_id("purchase-card")).to_have_count(
         1 if service_id in PURCHASABLE_SERVICE_IDS else 0
     )
@@ -67,16 +68,17 @@ def test_ai_callers_offers_the_demo_phone_line(shared_pages: SharedPages, lang: 
     mobile = shared_pages.open("mobile", localized_path(lang, "/services/ai-callers"))
     section = mobile.page.get_by_test_id("demo-phone-line")
     phone = get_content().site.links.voice_demo_phone
-    expect(section).to_contain_text(t(lang, "demo-line-available"))
-    call = section.get_by_role("link", name=t(lang, "demo-line-call", phone=phone))
+    expect(section).to_contain_text(text(lang, "demo-line-available"))
+    call = section.get_by_role("link", name=text(lang, "demo-line-call", phone=phone))
     expect(call).to_have_attribute("href", "tel:" + phone.replace(" ", ""))
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 @pytest.mark.parametrize("service_id", PURCHASABLE_SERVICE_IDS)
 def test_purchase_without_checkout_link_shows_the_processing_toast(
-    desktop: Visit, service_id: str, lang: str
+    shared_pages: SharedPages, service_id: str, lang: str
 ) -> None:
+    desktop = shared_pages.visit("desktop")
     assert get_content().site.checkout_links[service_id] is None  # the configured state
     page = desktop.page
     desktop.goto(localized_path(lang, f"/services/{service_id}"))
@@ -88,19 +90,20 @@ def test_purchase_without_checkout_link_shows_the_processing_toast(
         "purchase-no-card",
         "purchase-business-only",
     ):
-        expect(card).to_contain_text(t(lang, key))
+        expect(card).to_contain_text(text(lang, key))
     before = page.url
-    card.get_by_role("button", name=t(lang, "purchase-now")).click()
-    title = t(lang, "checkout-processing", service=t(lang, f"service-{service_id}-title"))
+    card.get_by_role("button", name=text(lang, "purchase-now")).click()
+    title = text(lang, "checkout-processing", service=text(lang, f"service-{service_id}-title"))
     toast = page.locator("[data-sonner-toast]")
     expect(toast).to_contain_text(title)
-    expect(toast).to_contain_text(t(lang, "checkout-redirect"))
+    expect(toast).to_contain_text(text(lang, "checkout-redirect"))
     assert page.url == before
     assert desktop.foreign_requests == []
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
-def test_back_to_services_goes_back_in_history(desktop: Visit, lang: str) -> None:
+def test_back_to_services_goes_back_in_history(shared_pages: SharedPages, lang: str) -> None:
+    desktop = shared_pages.visit("desktop")
     page = desktop.page
     desktop.goto(localized_path(lang, "/services"))
     page.get_by_test_id("service-card").first.click()
@@ -120,10 +123,11 @@ def test_back_to_services_after_arriving_directly_opens_the_list(mobile: Visit, 
     page.get_by_test_id("back-to-services").click()
     # Generous: React Router first fetches the list's route module (slow on a busy machine).
     expect(page).to_have_url(mobile.url(localized_path(lang, "/services")), timeout=15_000)
-    expect(page.get_by_test_id("screen-title")).to_have_text(t(lang, "page-services-title"))
+    expect(page.get_by_test_id("screen-title")).to_have_text(text(lang, "page-services-title"))
 
 
-def test_back_waits_for_the_transition_before_leaving(desktop: Visit) -> None:
+def test_back_waits_for_the_transition_before_leaving(shared_pages: SharedPages) -> None:
+    desktop = shared_pages.visit("desktop")
     page = desktop.page
     desktop.goto("/services")
     page.get_by_test_id("service-card").nth(1).click()
@@ -140,7 +144,8 @@ def test_back_waits_for_the_transition_before_leaving(desktop: Visit) -> None:
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
-def test_detail_opens_at_the_top(mobile: Visit, lang: str) -> None:
+def test_detail_opens_at_the_top(shared_pages: SharedPages, lang: str) -> None:
+    mobile = shared_pages.visit("mobile")
     page = mobile.page
     mobile.goto(localized_path(lang, "/services"))
     last = page.get_by_test_id("service-card").last
@@ -152,14 +157,17 @@ def test_detail_opens_at_the_top(mobile: Visit, lang: str) -> None:
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
-def test_unknown_service_says_the_animation_is_missing_and_links_back(visit: Visit, lang: str) -> None:
+def test_unknown_service_says_the_animation_is_missing_and_links_back(
+    shared_pages: SharedPages, viewport: str, lang: str
+) -> None:
+    visit = shared_pages.visit(viewport)
     page = visit.page
     response = visit.goto(localized_path(lang, "/services/teleportation"))
     assert response is not None and response.status == 200
     panel = page.get_by_test_id("service-animation")
-    expect(panel).to_contain_text(t(lang, "service-animation-not-found"))
+    expect(panel).to_contain_text(text(lang, "service-animation-not-found"))
     expect(page.get_by_test_id("service-card")).to_have_count(len(SERVICE_IDS))
-    panel.get_by_role("link", name=t(lang, "service-all-services")).click()
+    panel.get_by_role("link", name=text(lang, "service-all-services")).click()
     expect(page).to_have_url(visit.url(localized_path(lang, "/services")))
 
 
@@ -169,25 +177,23 @@ def test_pages_fit_a_phone_screen(shared_pages: SharedPages, path: str) -> None:
     assert mobile.page.evaluate("document.documentElement.scrollWidth") <= 375
 
 
-def test_panels_show_a_complete_still_picture_with_reduced_motion(browser: Browser, base_url: str) -> None:
-    context = browser.new_context(viewport={"width": 1280, "height": 800}, reduced_motion="reduce")
-    try:
-        page = context.new_page()
-        for service_id in SERVICE_IDS:
-            page.goto(f"{base_url}/services/{service_id}")
-            panel = page.get_by_test_id("service-animation")
-            expect(panel).to_be_visible()
-            # Nothing in the panel is left faded out or collapsed by a stopped animation.
-            page.wait_for_function(
-                """() => [...document.querySelectorAll('[data-testid="service-animation"] *')]
+def test_panels_show_a_complete_still_picture_with_reduced_motion(shared_pages: SharedPages) -> None:
+    tab = shared_pages.tab("desktop")
+    page = tab.page
+    page.emulate_media(reduced_motion="reduce")
+    for service_id in SERVICE_IDS:
+        page.goto(tab.url(f"/services/{service_id}"))
+        panel = page.get_by_test_id("service-animation")
+        expect(panel).to_be_visible()
+        # Nothing in the panel is left faded out or collapsed by a stopped animation.
+        page.wait_for_function(
+            """() => [...document.querySelectorAll('[data-testid="service-animation"] *')]
                     .every((element) => Number(getComputedStyle(element).opacity) >= 0.3)"""
-            )
-            hidden = panel.evaluate(
-                """panel => [...panel.querySelectorAll('span')].filter((element) => {
+        )
+        hidden = panel.evaluate(
+            """panel => [...panel.querySelectorAll('span')].filter((element) => {
                     const transform = getComputedStyle(element).transform;
                     return transform.startsWith('matrix(0,') || transform.startsWith('matrix(0.0');
                 }).length"""
-            )
-            assert hidden == 0, service_id
-    finally:
-        context.close()
+        )
+        assert hidden == 0, service_id

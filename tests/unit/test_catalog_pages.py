@@ -16,6 +16,7 @@ from agency_site.content.catalog import get_catalog
 from agency_site.pages import portfolio
 from agency_site.pages.catalog import purchase
 from agency_site.settings import PROJECT_ROOT
+from tests.content import text
 
 CHECKOUT = "https://pay.example.com/checkout/ai-callers"
 
@@ -53,5 +54,5 @@ def test_empty_tab_says_no_projects_found(monkeypatch) -> None:
     catalog = dataclasses.replace(get_catalog(), projects=())
     monkeypatch.setattr(portfolio, "get_catalog", lambda: catalog)
     compiled = str(portfolio.project_grid("de", "ai-callers"))
-    assert "Keine Projekte gefunden" in compiled
+    assert text("de", "portfolio-empty") in compiled
     assert "portfolio-empty" in compiled

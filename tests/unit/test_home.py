@@ -11,8 +11,7 @@ from agency_site.components.embeds.click_to_load import IframeEmbed, ScriptEmbed
 from agency_site.components.embeds.video_card import CARD_PARAMS, DIALOG_PARAMS, player_url
 from agency_site.components.ui.behaviours import BEHAVIOURS_FILE, BEHAVIOURS_SCRIPT, behaviours_file_text
 from agency_site.components.ui.carousel import carousel_options
-from agency_site.components.ui.transition import transition_attrs
-from agency_site.constants import FAQ_ITEM_COUNT, LANGUAGES, OVERLAY_DEFAULT_COLOUR
+from agency_site.constants import FAQ_ITEM_COUNT, LANGUAGES
 from agency_site.i18n import t
 from agency_site.pages.home.blog_teaser import short_date, teaser_posts
 from agency_site.pages.home.faq import FAQ_KEYS
@@ -69,15 +68,6 @@ def test_carousel_options_follow_section_9() -> None:
     mobile = carousel_options(loop=False, mobile_only=True)
     assert mobile["active"] is False
     assert mobile["breakpoints"] == {"(max-width: 767px)": {"active": True}}
-
-
-def test_transition_attrs_default_to_white_at_85_percent() -> None:
-    assert transition_attrs() == {
-        "data-page-transition": "link",
-        "data-transition-colour": OVERLAY_DEFAULT_COLOUR,
-    }
-    assert transition_attrs("#fff", back=True)["data-page-transition"] == "back"
-    assert OVERLAY_DEFAULT_COLOUR == "rgba(255, 255, 255, 0.85)"
 
 
 def test_embed_attrs_describe_the_embed_without_loading_it() -> None:

@@ -3,11 +3,16 @@
 from __future__ import annotations
 
 import importlib.util
+import json
+import shutil
+import subprocess
 import sys
+
+import pytest
+from reflex_base.constants.compiler import Embed
 
 from agency_site.components.browser import lazy_toaster
 from agency_site.frontend_build import (
-    ENTRY_CLIENT,
     PaintBeforeHydration,
     _entry_client_task,
     without_module_preloads,
@@ -38,14 +43,103 @@ def test_toaster_loads_sonner_on_the_first_toast_only():
     assert toaster.render()["name"] == "AgencyToaster"
 
 
-def test_entry_client_hydrates_after_the_first_paint():
-    plugin = PaintBeforeHydration()
-    assert plugin.provides_entry_client()
+# Runs our entry.client.js in Node against stand-ins for react, react-dom/client and
+# react-router/dom, with frames and timers the script queues and the test fires by hand.
+ENTRY_HARNESS = """
+const frames = [], timers = [];
+globalThis.requestAnimationFrame = (callback) => frames.push(callback);
+globalThis.setTimeout = (callback, ms) => timers.push({ callback, ms });
+globalThis.document = { nodeName: "#document" };
+globalThis.hydrations = [];
+await import("./entry.client.js");
+const log = [`after the script: ${hydrations.length}`];
+const fire = (ms) => timers.splice(0).forEach((t) => (t.ms === ms ? t.callback() : timers.push(t)));
+if (process.argv[2] === "visible") {
+  frames.splice(0).forEach((callback) => callback());
+  log.push(`after the frame: ${hydrations.length}`);
+  fire(0);
+  log.push(`after the task that follows the paint: ${hydrations.length}`);
+}
+fire(200);
+log.push(`after 200 ms: ${hydrations.length}`);
+log.push(`into: ${hydrations.map((h) => h.join(" ")).join(", ")}`);
+console.log(log.join("\\n"));
+"""
+STAND_INS = {
+    "react": (
+        "index.js",
+        "export const startTransition = (run) => run();\n"
+        "export const createElement = (type) => `<${type.name}>`;\n",
+    ),
+    "react-dom": (
+        "client.js",
+        "export const hydrateRoot = (into, element) => hydrations.push([into.nodeName, element]);\n",
+    ),
+    "react-router": ("dom.js", "export function HydratedRouter() {}\n"),
+}
+
+
+def _run_entry_client(tmp_path, tab: str) -> list[str]:
+    for package, (file, code) in STAND_INS.items():
+        folder = tmp_path / "node_modules" / package
+        folder.mkdir(parents=True)
+        exports = {".": f"./{file}", f"./{file.removesuffix('.js')}": f"./{file}"}
+        (folder / "package.json").write_text(json.dumps({"type": "module", "exports": exports}))
+        (folder / file).write_text(code)
+    (tmp_path / "package.json").write_text('{"type": "module"}')
     path, code = _entry_client_task()
-    assert path == "app/entry.client.js"
-    assert code == ENTRY_CLIENT
-    assert "requestAnimationFrame(() => setTimeout(hydrate, 0))" in code
-    assert "hydrateRoot(document, createElement(HydratedRouter))" in code
+    (tmp_path / "entry.client.js").write_text(code)
+    (tmp_path / "harness.js").write_text(ENTRY_HARNESS)
+    result = subprocess.run(
+        ["node", "harness.js", tab], cwd=tmp_path, capture_output=True, text=True, check=False, timeout=60
+    )
+    assert result.returncode == 0, result.stderr
+    assert path == Embed.ENTRY_PATH
+    return result.stdout.strip().splitlines()
+
+
+@pytest.mark.skipif(shutil.which("node") is None, reason="needs Node.js")
+def test_entry_client_hydrates_once_after_the_first_paint(tmp_path):
+    # Not while the module runs, not in the frame before the paint: in the task after it,
+    # once (the 200 ms fallback then finds it done).
+    assert _run_entry_client(tmp_path, "visible") == [
+        "after the script: 0",
+        "after the frame: 0",
+        "after the task that follows the paint: 1",
+        "after 200 ms: 1",
+        "into: #document <HydratedRouter>",
+    ]
+
+
+@pytest.mark.skipif(shutil.which("node") is None, reason="needs Node.js")
+def test_entry_client_hydrates_a_hidden_tab_after_200_ms(tmp_path):
+    # A hidden tab gets no frames: the timer hydrates it.
+    assert _run_entry_client(tmp_path, "hidden") == [
+        "after the script: 0",
+        "after 200 ms: 1",
+        "into: #document <HydratedRouter>",
+    ]
+
+
+def test_reflex_writes_our_entry_client_instead_of_its_own(tmp_path, monkeypatch):
+    """What the build relies on from Reflex: with our plugin configured, Reflex skips its own
+    entry.client.js (reflex/utils/frontend_skeleton.py, update_entry_client), and the plugin's
+    save task writes ours at the path Reflex's module script loads."""
+    from reflex.utils import frontend_skeleton
+    from reflex_base.config import get_config
+
+    assert any(isinstance(plugin, PaintBeforeHydration) for plugin in get_config().plugins), (
+        "rxconfig.py no longer registers PaintBeforeHydration"
+    )
+    monkeypatch.setattr(frontend_skeleton, "get_web_dir", lambda: tmp_path)
+    frontend_skeleton.update_entry_client()
+    assert not (tmp_path / Embed.ENTRY_PATH).exists(), (
+        "reflex/utils/frontend_skeleton.py update_entry_client() wrote its own entry.client.js "
+        "although PaintBeforeHydration provides one: Reflex changed how plugins replace it"
+    )
+    tasks = []
+    PaintBeforeHydration().pre_compile(add_save_task=tasks.append)
+    assert [task()[0] for task in tasks] == [Embed.ENTRY_PATH]
 
 
 def test_floor_keeps_html_and_css_and_drops_every_script():

@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import pytest
+import yaml
 
 from agency_site.constants import LANGUAGES
 from agency_site.i18n import localized_path
 from agency_site.routes import route_table
-from tests.e2e.expected import BLOG_POST_IDS, PORTFOLIO_TABS, PROJECT_IDS, SERVICE_IDS
+from agency_site.settings import PROJECT_ROOT
 
 SPEC_SCREENS = [
     "/",
@@ -40,11 +41,33 @@ def test_paths_are_unique(paths: list[str]) -> None:
     assert len(paths) == len(set(paths))
 
 
-def test_every_known_id_is_a_static_route(paths: list[str]) -> None:
-    assert {f"/services/{sid}" for sid in SERVICE_IDS} <= set(paths)
-    assert {f"/project/{pid}" for pid in PROJECT_IDS} <= set(paths)
-    assert {f"/blog/{post}" for post in BLOG_POST_IDS} <= set(paths)
-    assert {f"/portfolio/{tab}" for tab in PORTFOLIO_TABS} <= set(paths)
+def _ids_in_the_content() -> dict[str, set[str]]:
+    """Every service, project, post and portfolio tab id, read from the content files."""
+    content = PROJECT_ROOT / "content"
+    services = yaml.safe_load((content / "services.yaml").read_text(encoding="utf-8"))["services"]
+    projects = yaml.safe_load((content / "projects.yaml").read_text(encoding="utf-8"))["projects"]
+    return {
+        "services": {str(service["id"]) for service in services},
+        "project": {str(project["id"]) for project in projects},
+        "blog": {path.stem for path in (content / "blog" / "en").glob("*.md")},
+        # A tab per service that has projects, and 'all'.
+        "portfolio": {"all"} | {str(project["service"]) for project in projects},
+    }
+
+
+def test_every_id_in_the_content_has_its_own_static_route() -> None:
+    static = {route.path for route in route_table() if not route.is_dynamic}
+    ids = _ids_in_the_content()
+    for family, family_ids in ids.items():
+        routed = {path for path in static if path.startswith(f"/{family}/")}
+        assert routed == {f"/{family}/{item}" for item in family_ids}, family
+    # SPEC.md §2/§3: eight services, seven projects, eight articles, six portfolio tabs.
+    assert {family: len(family_ids) for family, family_ids in ids.items()} == {
+        "services": 8,
+        "project": 7,
+        "blog": 8,
+        "portfolio": 6,
+    }
 
 
 def test_dynamic_fallbacks_come_after_static_routes() -> None:

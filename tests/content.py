@@ -1,0 +1,104 @@
+"""What a visitor sees, read straight from the content files (for the tests only).
+
+The expected texts come from `content/i18n/{lang}/*.yaml`, `content/blog/{lang}/*.md` and
+`content/legal/{lang}/*.md` as they are on disk, never through the app's own `t()` or
+loaders: a text the app fails to find, or shows under the wrong key, then fails the test
+instead of being expected just as wrongly.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from datetime import date
+from functools import cache
+from pathlib import Path
+
+import yaml
+
+CONTENT = Path(__file__).resolve().parents[1] / "content"
+
+
+@cache
+def texts(lang: str) -> dict[str, str]:
+    """Every `key: text` of the language's YAML files (groups flattened), in file order."""
+    found: dict[str, str] = {}
+    for path in sorted((CONTENT / "i18n" / lang).glob("*.yaml")):
+        for entries in (yaml.safe_load(path.read_text(encoding="utf-8")) or {}).values():
+            for key, value in (entries or {}).items():
+                if isinstance(value, str):
+                    found[str(key)] = value
+    return found
+
+
+def text(lang: str, key: str, **values: object) -> str:
+    """The text of `key` in `lang` as the content file has it, `{placeholders}` filled.
+    A key the file lacks fails the test (KeyError names it): no fallback here."""
+    value = texts(lang)[key]
+    return value.format(**values) if values else value
+
+
+def texts_of(lang: str, pattern: str) -> list[str]:
+    """The texts whose key matches `pattern` (a whole-key regex), in file order."""
+    return [value for key, value in texts(lang).items() if re.fullmatch(pattern, key)]
+
+
+def keys_of(lang: str, pattern: str) -> list[str]:
+    """The keys matching `pattern` (a whole-key regex), in file order."""
+    return [key for key in texts(lang) if re.fullmatch(pattern, key)]
+
+
+@dataclass(frozen=True)
+class Post:
+    """A blog post's front matter, as written in its Markdown file."""
+
+    id: str
+    title: str
+    excerpt: str
+    author: str
+    published: date
+    body: str
+
+    def month(self, lang: str) -> str:
+        """The month it was published, in the language's own words."""
+        return [name.strip() for name in text(lang, "blog-months").split(",")][self.published.month - 1]
+
+    def date_text(self, lang: str) -> str:
+        """The date as the page writes it ('April 10, 2024', '10. April 2024')."""
+        return text(
+            lang, "blog-date", day=self.published.day, month=self.month(lang), year=self.published.year
+        )
+
+    @property
+    def path(self) -> str:
+        return f"/blog/{self.id}"
+
+
+def legal_headings(lang: str, document: str) -> list[str]:
+    """The section headings ('## ...') of a legal text, as its Markdown file has them."""
+    source = (CONTENT / "legal" / lang / f"{document}.md").read_text(encoding="utf-8")
+    return [line[3:].strip() for line in source.split("---", 2)[2].splitlines() if line.startswith("## ")]
+
+
+def legal_updated(lang: str, document: str) -> str:
+    """The 'updated' text of a legal text's front matter."""
+    source = (CONTENT / "legal" / lang / f"{document}.md").read_text(encoding="utf-8")
+    return str(yaml.safe_load(source.split("---", 2)[1])["updated"])
+
+
+@cache
+def post(lang: str, post_id: str) -> Post:
+    source = (CONTENT / "blog" / lang / f"{post_id}.md").read_text(encoding="utf-8")
+    _, front, body = source.split("---", 2)
+    fields = yaml.safe_load(front)
+    published = fields["date"]
+    if not isinstance(published, date):
+        published = date.fromisoformat(str(published))
+    return Post(
+        id=post_id,
+        title=str(fields["title"]),
+        excerpt=str(fields["excerpt"]),
+        author=str(fields["author"]),
+        published=published,
+        body=body.strip(),
+    )
