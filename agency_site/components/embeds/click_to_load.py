@@ -34,6 +34,7 @@ from dataclasses import dataclass, field
 
 import reflex as rx
 
+from agency_site.components.ui.kit import focus_ring
 from agency_site.i18n import localized_path, t
 
 # The privacy policy's section naming every embed provider (content/legal/*/privacy.md, '5.').
@@ -142,8 +143,7 @@ def privacy_link(lang: str) -> rx.Component:
         href=localized_path(lang, PRIVACY_SECTION),
         class_name=(
             "shrink-0 bg-slate-950 px-3 py-1.5 text-center text-xs font-medium text-white underline "
-            "underline-offset-2 hover:bg-slate-800 focus-visible:outline-2 focus-visible:-outline-offset-2 "
-            "focus-visible:outline-white"
+            f"underline-offset-2 hover:bg-slate-800 {focus_ring('white', offset=-2)}"
         ),
     )
 

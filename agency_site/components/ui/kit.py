@@ -18,9 +18,12 @@ from agency_site.i18n import localized_path
 
 def focus_ring(colour: str = "violet-600", *, offset: int | None = 2) -> str:
     """The keyboard focus outline (2 px, focus-visible only), `offset` px outside the
-    element; None draws it on the element's edge (links inside text, small icons)."""
+    element; None draws it on the element's edge (links inside text, small icons); a negative
+    offset draws it inside (a strip flush with the edge of its box)."""
     parts = ["focus-visible:outline-2"]
-    if offset is not None:
+    if offset is not None and offset < 0:
+        parts.append(f"focus-visible:-outline-offset-{-offset}")
+    elif offset is not None:
         parts.append(f"focus-visible:outline-offset-{offset}")
     parts.append(f"focus-visible:outline-{colour}")
     return " ".join(parts)
