@@ -71,7 +71,9 @@ check-content: $(VENV)/.requirements.stamp
 migrate: $(VENV)/.requirements.stamp
 	@$(BIN)/python -m agency_site.leads migrate
 
+# The websocket accepts pages of the site's own origin only: the one this port serves.
 run: setup
+	ALLOWED_ORIGINS="$${ALLOWED_ORIGINS:-http://localhost:$(PORT),http://127.0.0.1:$(PORT)}" \
 	$(BIN)/reflex run --env prod --single-port --frontend-port $(PORT) --backend-port $(PORT)
 
 dev: setup
