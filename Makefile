@@ -17,7 +17,7 @@ PORT ?= 3000
 export REFLEX_USE_SYSTEM_BUN := 1
 export PATH := $(abspath $(TOOLS)/node_modules/.bin):$(abspath $(BIN)):$(PATH)
 
-.PHONY: help setup bun axe run dev export test test-unit test-e2e lint check-content migrate chromium clean bench bench-contact lighthouse
+.PHONY: help setup bun axe run dev export test test-unit test-e2e lint check-content migrate chromium clean bench bench-contact lighthouse nginx stack stack-down bench-stack observatory
 
 help:
 	@echo "make run    set up everything and serve the production build at http://localhost:$(PORT)"
@@ -27,6 +27,10 @@ help:
 	@echo "make lint   ruff"
 	@echo "make bench build and serve, then Lighthouse every page type (BENCH_ARGS=\"--runs 1\" to narrow) and print each page's weight"
 	@echo "make bench-contact  N contact messages at once through the websocket (N=200)"
+	@echo "make stack  the production stack here: nginx on https://localhost:8443, 2 backends, Redis, PostgreSQL"
+	@echo "make stack-down  stop it"
+	@echo "make bench-stack  pages/s through nginx and make run's server, 200 senders, 1,000 sessions"
+	@echo "make observatory  MDN HTTP Observatory on the running stack (and URL=... for another server)"
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -34,6 +38,13 @@ $(BIN)/python:
 $(VENV)/.requirements.stamp: requirements.txt constraints.txt | $(BIN)/python
 	$(BIN)/python -m pip install --quiet --upgrade pip
 	$(BIN)/python -m pip install --quiet -r requirements.txt -c constraints.txt
+	touch $@
+
+# Test and lint tools (pytest, xdist, Playwright, ruff), only for make test / lint / bench:
+# a production install (deploy/) carries requirements.txt alone.
+DEV_STAMP := $(VENV)/.dev-requirements.stamp
+$(DEV_STAMP): requirements-dev.txt $(VENV)/.requirements.stamp
+	$(BIN)/python -m pip install --quiet -r requirements-dev.txt -c constraints.txt
 	touch $@
 
 # bun 1.4.x (at least 1.4.4, which Reflex 0.10.1 requires): use one on PATH if it is
@@ -85,7 +96,7 @@ export: setup
 # A Chromium for Playwright. CI (CI=true): Debian's, installed with apt-get when missing.
 # Elsewhere: Debian's or any on PATH; else apt-get when run as root or with password-less
 # sudo; else Playwright's own download (a machine with internet).
-chromium: $(VENV)/.requirements.stamp
+chromium: $(DEV_STAMP)
 	@SUDO=$$([ "$$(id -u)" = 0 ] || echo "sudo -n"); \
 	if [ -n "$${CHROMIUM_PATH:-}" ] && [ -x "$${CHROMIUM_PATH}" ]; then \
 		echo "Using Chromium at $$CHROMIUM_PATH"; \
@@ -105,17 +116,17 @@ chromium: $(VENV)/.requirements.stamp
 # pytest-xdist workers (TEST_WORKERS=1 for one process): the controller builds and serves
 # the app once for both; each module runs on one worker, the contact ones on the same.
 TEST_WORKERS ?= 2
-test: setup chromium axe
+test: setup $(DEV_STAMP) chromium axe nginx
 	$(BIN)/python -m pytest tests/unit --durations=5
 	$(BIN)/python -m pytest tests/e2e --durations=15 $(if $(filter-out 0 1,$(TEST_WORKERS)),-n $(TEST_WORKERS))
 
-test-unit: setup
+test-unit: setup $(DEV_STAMP)
 	$(BIN)/python -m pytest tests/unit
 
-test-e2e: setup chromium axe
+test-e2e: setup $(DEV_STAMP) chromium axe nginx
 	$(BIN)/python -m pytest tests/e2e
 
-lint: $(VENV)/.requirements.stamp
+lint: $(DEV_STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 
@@ -141,7 +152,7 @@ lighthouse: $(LIGHTHOUSE_STAMP)
 # budgets (files in benchmarks/out/), then print what each page weighs.
 # Narrow it with e.g. BENCH_ARGS="--runs 1 --presets mobile --langs en".
 BENCH_ARGS ?=
-bench: setup chromium lighthouse
+bench: setup $(DEV_STAMP) chromium lighthouse
 	$(BIN)/python benchmarks/lighthouse.py $(BENCH_ARGS)
 	$(BIN)/python benchmarks/page_weight.py
 
@@ -149,3 +160,47 @@ bench: setup chromium lighthouse
 N ?= 200
 bench-contact: setup
 	$(BIN)/python benchmarks/contact_throughput.py -n $(N)
+
+# nginx with Debian's brotli_static module, for the stack and its tests. Debian's packages
+# when run as root or with password-less sudo; otherwise the stack tests are skipped
+# with the reason.
+nginx:
+	@SUDO=$$([ "$$(id -u)" = 0 ] || echo "sudo -n"); \
+	if command -v nginx >/dev/null 2>&1 && [ -e /usr/lib/nginx/modules/ngx_http_brotli_static_module.so ]; then \
+		echo "Using nginx at $$(command -v nginx)"; \
+	elif command -v apt-get >/dev/null 2>&1 && { [ "$$(id -u)" = 0 ] || sudo -n true 2>/dev/null; }; then \
+		$$SUDO apt-get install -y nginx libnginx-mod-http-brotli-static \
+			|| { $$SUDO apt-get update && $$SUDO apt-get install -y nginx libnginx-mod-http-brotli-static; }; \
+	else \
+		echo "nginx with libnginx-mod-http-brotli-static is not installed (needs root): the stack tests will be skipped"; \
+	fi
+
+# The production stack on this machine (deploy/stack.py): exports the site for
+# https://localhost:8443 into .stack/, makes a self-signed certificate, starts two backend
+# instances on Redis (127.0.0.1:6379) and PostgreSQL (127.0.0.1:5432) and nginx in front.
+stack: setup nginx
+	$(BIN)/python -m deploy.stack up
+
+stack-down:
+	$(BIN)/python -m deploy.stack down
+
+# Figures, not tests: the stack beside make run's server (benchmarks/stack.py).
+bench-stack: setup $(DEV_STAMP) nginx
+	$(BIN)/python benchmarks/stack.py $(BENCH_ARGS)
+
+# The MDN HTTP Observatory scanner (npm registry) in its own prefix, without its install
+# scripts (they download lists from the internet); it needs an (empty) HSTS preload list.
+OBSERVATORY_VERSION := 1.4.8
+OBSERVATORY := $(TOOLS)/observatory
+OBSERVATORY_STAMP := $(OBSERVATORY)/.installed-$(OBSERVATORY_VERSION)
+$(OBSERVATORY_STAMP):
+	@mkdir -p $(OBSERVATORY)
+	npm install --prefix $(OBSERVATORY) --ignore-scripts --no-save --no-audit --no-fund --loglevel=error \
+		@mdn/mdn-http-observatory@$(OBSERVATORY_VERSION)
+	@conf=$(OBSERVATORY)/node_modules/@mdn/mdn-http-observatory/conf/hsts-preload.json; [ -e $$conf ] || echo '{}' > $$conf
+	touch $@
+
+# Scans URL (default: the stack started by make stack); the stack's certificate is self-signed.
+URL ?= https://localhost:8443/
+observatory: $(OBSERVATORY_STAMP)
+	NODE_TLS_REJECT_UNAUTHORIZED=0 $(BIN)/python benchmarks/observatory.py $(URL)

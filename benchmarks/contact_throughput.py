@@ -24,6 +24,7 @@ import json
 import os
 import signal
 import socket
+import ssl
 import statistics
 import subprocess
 import sys
@@ -35,6 +36,7 @@ from pathlib import Path
 
 import httpx
 from simple_websocket import AioClient
+from simple_websocket.aiows import AioBase
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
@@ -48,6 +50,22 @@ HYDRATE = "reflex___state____state.hydrate_and_load"
 STATE = ContactFormState.get_full_name()
 NAMESPACE = "/_event"
 REFLEX_PROTOCOL = "0.10.1"  # the browser sends its Reflex version as the websocket subprotocol
+
+
+class _Client(AioClient):
+    """simple_websocket's client, optionally from a given local address (another loopback
+    address stands for another visitor behind nginx) and with a TLS context of our own."""
+
+    source: str | None = None
+
+    async def _connect(self):
+        if self.is_secure and self.ssl_context is None:
+            self.ssl_context = ssl.create_default_context()
+        local = (self.source, 0) if self.source else None
+        self.rsock, self.wsock = await asyncio.open_connection(
+            self.host, self.port, ssl=self.ssl_context, local_addr=local
+        )
+        await AioBase.connect(self)
 
 
 def _socketio(event: str, payload: object) -> str:
@@ -68,13 +86,23 @@ class Visitor:
         self.failure = ""
         self.latency_s: float | None = None
 
-    async def connect(self) -> None:
-        """Open the socket and hydrate, as a page load does."""
+    async def connect(
+        self,
+        *,
+        source: str | None = None,
+        headers: dict[str, str] | None = None,
+        ssl_context: ssl.SSLContext | None = None,
+    ) -> None:
+        """Open the socket and hydrate, as a page load does; from the local address
+        `source`, with extra handshake `headers` (Origin, X-Forwarded-For), over https
+        with `ssl_context`."""
         ws_url = (
             self.base_url.replace("http", "ws", 1)
             + f"{NAMESPACE}/?token={self.token}&EIO=4&transport=websocket"
         )
-        self.ws = await AioClient.connect(ws_url, subprotocols=[REFLEX_PROTOCOL])
+        self.ws = _Client(ws_url, subprotocols=[REFLEX_PROTOCOL], headers=headers, ssl_context=ssl_context)
+        self.ws.source = source
+        await self.ws._connect()
         await self.ws.receive()  # engine.io OPEN
         router = {"pathname": "/contact", "asPath": "/contact"}
         auth = {"event": {"name": HYDRATE, "payload": {}, "router_data": router}}
