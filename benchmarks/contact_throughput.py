@@ -163,12 +163,16 @@ class Visitor:
             await self.ws.close()
 
 
-async def run(base_url: str, n: int, run_id: str, invalid: bool) -> tuple[list[Visitor], float]:
-    """Connect n visitors, then let all submit at once; returns them and the wall time."""
+async def run(
+    base_url: str, n: int, run_id: str, invalid: bool, connect_options=lambda index: {}
+) -> tuple[list[Visitor], float]:
+    """Connect n visitors, then let all submit at once; returns them and the wall time.
+    `connect_options(index)` gives each visitor's `Visitor.connect` arguments."""
     visitors = [Visitor(base_url, index, run_id, invalid) for index in range(n)]
     # Connect in modest batches, as n visitors opening the page would over a moment.
     for start in range(0, n, 50):
-        await asyncio.gather(*(visitor.connect() for visitor in visitors[start : start + 50]))
+        batch = visitors[start : start + 50]
+        await asyncio.gather(*(visitor.connect(**connect_options(visitor.index)) for visitor in batch))
     started = time.perf_counter()
     await asyncio.gather(*(visitor.submit() for visitor in visitors), return_exceptions=True)
     elapsed = time.perf_counter() - started

@@ -91,6 +91,8 @@ class Stack:
     # The exported pages and the build's nginx/ folder; default: this stack's own export.
     site_root: Path | None = None
     security_dir: Path | None = None
+    # Reflex's working folder for the backends; default: this stack's own export's.
+    web_workdir: Path | None = None
     extra_env: dict[str, str] = field(default_factory=dict)
     processes: dict[str, subprocess.Popen] = field(default_factory=dict)
 
@@ -100,7 +102,7 @@ class Stack:
 
     @property
     def web_dir(self) -> Path:
-        return self.folder / "web"
+        return self.web_workdir or self.folder / "web"
 
     def env(self) -> dict[str, str]:
         """The production settings of this stack (also written to `.stack/env`)."""
@@ -296,6 +298,40 @@ http {{
         for name, process in self.processes.items():
             if process.poll() is not None:
                 raise StackError(f"{name} exited with {process.returncode}; see the logs in {self.folder}")
+
+    def established_connections(self) -> dict[int, int]:
+        """Established TCP connections to each backend port (nginx's to the instances)."""
+        ports = {f"{port:04X}": port for port in self.backend_ports}
+        counts = dict.fromkeys(self.backend_ports, 0)
+        for table in ("/proc/net/tcp", "/proc/net/tcp6"):
+            for line in Path(table).read_text().splitlines()[1:]:
+                fields = line.split()
+                local_port, state = fields[1].rsplit(":", 1)[1], fields[3]
+                if state == "01" and local_port in ports:  # 01: ESTABLISHED
+                    counts[ports[local_port]] += 1
+        return counts
+
+    def backend_memory_kib(self) -> dict[int, int]:
+        """Resident memory of each backend instance: all processes of its group, in KiB."""
+        groups = {}
+        for port in self.backend_ports:
+            pid_file = self.folder / "pids" / f"backend-{port}.pid"
+            if pid_file.exists():
+                groups[int(pid_file.read_text())] = port
+        memory = dict.fromkeys(groups.values(), 0)
+        for proc in Path("/proc").iterdir():
+            if not proc.name.isdigit():
+                continue
+            try:
+                # The process group is the 5th field after the parenthesised command name.
+                group = int((proc / "stat").read_text().rsplit(")", 1)[1].split()[2])
+                if group in groups:
+                    status = (proc / "status").read_text()
+                    rss = next(line for line in status.splitlines() if line.startswith("VmRSS:"))
+                    memory[groups[group]] += int(rss.split()[1])
+            except (FileNotFoundError, ProcessLookupError, StopIteration, ValueError):
+                continue
+        return memory
 
     def migrate(self) -> None:
         subprocess.run(
