@@ -37,6 +37,7 @@ from pathlib import Path
 import httpx
 from simple_websocket import AioClient
 from simple_websocket.aiows import AioBase
+from simple_websocket.errors import ConnectionClosed
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
@@ -66,6 +67,13 @@ class _Client(AioClient):
             self.host, self.port, ssl=self.ssl_context, local_addr=local
         )
         await AioBase.connect(self)
+
+    async def _task(self):
+        # Frames that arrived in the same read as the handshake response (over TLS through
+        # nginx, engine.io's OPEN usually does) wait in wsproto's buffer; simple_websocket
+        # would see them only after the next read, the server's ping 25 s later.
+        self.connected = await self._handle_events()
+        await super()._task()
 
 
 def _socketio(event: str, payload: object) -> str:
@@ -160,7 +168,9 @@ class Visitor:
 
     async def close(self) -> None:
         if self.ws is not None:
-            await self.ws.close()
+            # A socket the server refused or already closed has nothing left to close.
+            with contextlib.suppress(ConnectionClosed):
+                await self.ws.close()
 
 
 async def run(

@@ -59,14 +59,17 @@ def _tool_env() -> dict[str, str]:
     return env
 
 
-def _stop_group(pid: int, timeout_s: float = 20.0) -> None:
-    """Stop the process group led by `pid` (TERM, then KILL), if it still runs."""
+def _stop_group(pid: int, timeout_s: float = 20.0, process: subprocess.Popen | None = None) -> None:
+    """Stop the process group led by `pid` (TERM, then KILL), if it still runs. `process`:
+    the leader when it is our child, reaped here (a zombie would still count as running)."""
     try:
         os.killpg(pid, signal.SIGTERM)
     except ProcessLookupError:
         return
     deadline = time.monotonic() + timeout_s
     while time.monotonic() < deadline:
+        if process is not None:
+            process.poll()
         try:
             os.killpg(pid, 0)
         except ProcessLookupError:
@@ -207,7 +210,7 @@ class Stack:
         if kill:
             os.killpg(process.pid, signal.SIGKILL)
         else:
-            _stop_group(process.pid)
+            _stop_group(process.pid, process=process)
         process.wait(timeout=30)
         (self.folder / "pids" / f"{name}.pid").unlink(missing_ok=True)
 
@@ -362,7 +365,7 @@ http {{
         """Stop every process this stack started (recorded in `<folder>/pids`)."""
         pids = self.folder / "pids"
         for process in list(self.processes.values()):
-            _stop_group(process.pid)
+            _stop_group(process.pid, process=process)
             process.wait(timeout=30)
         self.processes.clear()
         if pids.is_dir():
