@@ -12,12 +12,16 @@ TOOLS := .tools
 BUN_VERSION := 1.4.4
 AXE_VERSION := 4.14.1
 PORT ?= 3000
+# The MDN HTTP Observatory scanner (make observatory, the stack tests).
+OBSERVATORY_VERSION := 1.4.8
+OBSERVATORY := $(TOOLS)/observatory
+OBSERVATORY_STAMP := $(OBSERVATORY)/.installed-$(OBSERVATORY_VERSION)
 
 # Reflex cannot download bun here; it uses the one on PATH (ours in .tools, or the system's).
 export REFLEX_USE_SYSTEM_BUN := 1
 export PATH := $(abspath $(TOOLS)/node_modules/.bin):$(abspath $(BIN)):$(PATH)
 
-.PHONY: help setup bun axe run dev export test test-unit test-e2e lint check-content migrate chromium clean bench bench-contact lighthouse nginx stack stack-down bench-stack observatory
+.PHONY: help setup bun axe run dev export test test-unit test-e2e lint check-content migrate chromium clean bench bench-contact lighthouse nginx stack stack-services stack-down bench-stack observatory
 
 help:
 	@echo "make run    set up everything and serve the production build at http://localhost:$(PORT)"
@@ -116,14 +120,14 @@ chromium: $(DEV_STAMP)
 # pytest-xdist workers (TEST_WORKERS=1 for one process): the controller builds and serves
 # the app once for both; each module runs on one worker, the contact ones on the same.
 TEST_WORKERS ?= 2
-test: setup $(DEV_STAMP) chromium axe nginx
+test: setup $(DEV_STAMP) chromium axe nginx $(OBSERVATORY_STAMP)
 	$(BIN)/python -m pytest tests/unit --durations=5
 	$(BIN)/python -m pytest tests/e2e --durations=15 $(if $(filter-out 0 1,$(TEST_WORKERS)),-n $(TEST_WORKERS))
 
 test-unit: setup $(DEV_STAMP)
 	$(BIN)/python -m pytest tests/unit
 
-test-e2e: setup $(DEV_STAMP) chromium axe nginx
+test-e2e: setup $(DEV_STAMP) chromium axe nginx $(OBSERVATORY_STAMP)
 	$(BIN)/python -m pytest tests/e2e
 
 lint: $(DEV_STAMP)
@@ -178,8 +182,23 @@ nginx:
 # The production stack on this machine (deploy/stack.py): exports the site for
 # https://localhost:8443 into .stack/, makes a self-signed certificate, starts two backend
 # instances on Redis (127.0.0.1:6379) and PostgreSQL (127.0.0.1:5432) and nginx in front.
-stack: setup nginx
+stack: setup nginx stack-services
 	$(BIN)/python -m deploy.stack up
+
+# Redis and PostgreSQL at their usual local ports: when one does not answer and this runs
+# as root (or with password-less sudo), Debian's package is installed and started;
+# otherwise `deploy.stack up` names what is missing. (STACK_DATABASE_URL and
+# STACK_REDIS_URL point the stack elsewhere.)
+stack-services:
+	@SUDO=$$([ "$$(id -u)" = 0 ] || echo "sudo -n"); \
+	can_install() { command -v apt-get >/dev/null 2>&1 && { [ "$$(id -u)" = 0 ] || sudo -n true 2>/dev/null; }; }; \
+	answers() { (exec 3<>/dev/tcp/127.0.0.1/$$1) 2>/dev/null; }; \
+	if [ -z "$${STACK_REDIS_URL:-}" ] && ! answers 6379 && can_install; then \
+		$$SUDO apt-get install -y redis-server && $$SUDO redis-server --daemonize yes --bind 127.0.0.1 --port 6379; \
+	fi; \
+	if [ -z "$${STACK_DATABASE_URL:-}" ] && ! answers 5432 && can_install; then \
+		$$SUDO apt-get install -y postgresql && $$SUDO pg_ctlcluster "$$(ls /etc/postgresql | sort -V | tail -1)" main start; \
+	fi
 
 stack-down:
 	$(BIN)/python -m deploy.stack down
@@ -190,9 +209,6 @@ bench-stack: setup $(DEV_STAMP) nginx
 
 # The MDN HTTP Observatory scanner (npm registry) in its own prefix, without its install
 # scripts (they download lists from the internet); it needs an (empty) HSTS preload list.
-OBSERVATORY_VERSION := 1.4.8
-OBSERVATORY := $(TOOLS)/observatory
-OBSERVATORY_STAMP := $(OBSERVATORY)/.installed-$(OBSERVATORY_VERSION)
 $(OBSERVATORY_STAMP):
 	@mkdir -p $(OBSERVATORY)
 	npm install --prefix $(OBSERVATORY) --ignore-scripts --no-save --no-audit --no-fund --loglevel=error \

@@ -22,7 +22,7 @@ ROOT = Path(__file__).resolve().parent.parent
 PACKAGE = ROOT / ".tools" / "observatory" / "node_modules" / "@mdn" / "mdn-http-observatory"
 SCRIPT = Path(__file__).with_name("observatory.mjs")
 # Tests about TLS: an http-only server (make run) cannot pass them.
-TLS_TESTS = {"StrictTransportSecurity", "Redirection"}
+TLS_TESTS = {"strict-transport-security", "redirection"}
 
 
 STACK_CERT = ROOT / ".stack" / "tls" / "localhost.crt"

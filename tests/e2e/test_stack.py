@@ -32,6 +32,8 @@ from agency_site.leads import ContactMessage, store
 from agency_site.leads.database import create_engine
 from agency_site.security import inline_script_hashes
 from benchmarks.contact_throughput import Visitor
+from benchmarks.observatory import PACKAGE as OBSERVATORY
+from benchmarks.observatory import TLS_TESTS, scan
 from deploy.stack import Stack, missing_prerequisites
 
 from .conftest import foreign_url_pattern
@@ -237,6 +239,11 @@ def test_pages_in_both_languages_with_their_security_headers(running_stack: Runn
         assert plain.status_code == 301
         assert plain.headers["location"] == running_stack.url + "/about?x=1"
         assert client.get(running_stack.url + "/ping").status_code == 200
+        assert client.get(running_stack.url + "/_health").json() == {
+            "status": True,
+            "db": True,
+            "redis": True,
+        }
 
 
 def test_no_page_reports_a_csp_violation_with_every_embed_clicked(
@@ -395,3 +402,18 @@ def test_rate_limit_counts_each_visitor_address_behind_nginx(running_stack: Runn
     stored = {row.subject for row in store.messages(running_stack.engine)}
     assert {visitor.subject for visitor in visitors if visitor.status == "sent"} <= stored
     assert visitors[limit].subject not in stored
+
+
+def test_http_observatory_grades_the_stack_a_plus_and_make_runs_server_clean(
+    running_stack: RunningStack, base_url: str
+) -> None:
+    """MDN's scanner (make observatory installs it): the stack A+ with a score of at least
+    100; `make run`'s server (http only) fails nothing but the tests that need TLS."""
+    if not OBSERVATORY.is_dir():
+        pytest.skip(f"the HTTP Observatory is not installed in {OBSERVATORY} (make observatory)")
+    stack = running_stack.stack
+    result = scan(stack.url + "/", http_port=stack.http_port, ca_file=stack.folder / "tls" / "localhost.crt")
+    assert (result["grade"], result["score"] >= 100) == ("A+", True), result["tests"]
+    plain = scan(base_url + "/")
+    failing = {name for name, test in plain["tests"].items() if not test["pass"]}
+    assert failing <= TLS_TESTS, plain["tests"]
