@@ -220,18 +220,19 @@ class ContentSecurityPolicyHashes(Plugin):
 # Serving: `make run`'s server (reflex run --env prod --single-port).
 
 
-def page_file(path: str, status: int, known: dict[str, list[str]]) -> str | None:
+def page_file(path: str, status: int, known: dict[str, list[str]]) -> str:
     """The build's page file a request path was answered with, as CleanUrls and Reflex's
-    static files resolve it: '/about' -> 'about/index.html', unknown -> '404.html'."""
+    static files resolve it: '/about' -> 'about/index.html'; anything else gets 404.html,
+    with status 404, or 200 when it matches a dynamic route ('/blog/no-such-article')."""
+    relative = path.strip("/")
     if status == 404:
         return NOT_FOUND_PAGE
-    relative = path.strip("/")
     if not relative:
         return "index.html"
     for candidate in (f"{relative}/index.html", f"{relative}.html", relative):
         if candidate in known:
             return candidate
-    return None
+    return NOT_FOUND_PAGE
 
 
 class SecurityHeaders:
@@ -278,8 +279,7 @@ class SecurityHeaders:
                 hashes: list[str] = []
                 if headers.get("content-type", "").startswith("text/html"):
                     pages = self.pages()
-                    page = page_file(scope["path"], message["status"], pages)
-                    hashes = pages.get(page, []) if page else []
+                    hashes = pages.get(page_file(scope["path"], message["status"], pages), [])
                 headers.setdefault("Content-Security-Policy", content_security_policy(hashes))
             await send(message)
 

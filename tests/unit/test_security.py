@@ -70,6 +70,8 @@ def test_page_file_follows_clean_urls():
     assert page_file("/about", 200, known) == "about/index.html"
     assert page_file("/blog", 200, known) == "blog.html"
     assert page_file("/nowhere", 404, known) == "404.html"
+    # A dynamic route's unknown id: Reflex answers 200 with the not-found page.
+    assert page_file("/blog/no-such-article", 200, known) == "404.html"
 
 
 def _respond(middleware: SecurityHeaders, path: str, content_type: str, scheme: str = "http") -> dict:
