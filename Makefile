@@ -12,12 +12,16 @@ TOOLS := .tools
 BUN_VERSION := 1.4.4
 AXE_VERSION := 4.14.1
 PORT ?= 3000
+# The MDN HTTP Observatory scanner (make observatory, the stack tests).
+OBSERVATORY_VERSION := 1.4.8
+OBSERVATORY := $(TOOLS)/observatory
+OBSERVATORY_STAMP := $(OBSERVATORY)/.installed-$(OBSERVATORY_VERSION)
 
 # Reflex cannot download bun here; it uses the one on PATH (ours in .tools, or the system's).
 export REFLEX_USE_SYSTEM_BUN := 1
 export PATH := $(abspath $(TOOLS)/node_modules/.bin):$(abspath $(BIN)):$(PATH)
 
-.PHONY: help prepare setup bun axe run dev export test test-unit test-e2e lint check-content migrate chromium clean bench bench-contact lighthouse
+.PHONY: help prepare setup bun axe run dev export test test-unit test-e2e lint check-content migrate chromium clean bench bench-contact lighthouse nginx stack stack-services stack-down bench-stack observatory
 
 help:
 	@echo "make run            set up everything, migrate DATABASE_URL's database, serve the production build at http://localhost:$(PORT)"
@@ -31,6 +35,10 @@ help:
 	@echo "make check-content  validate content/ (a broken file names its file and field)"
 	@echo "make bench          build and serve, then Lighthouse every page type (BENCH_ARGS=\"--runs 1\" to narrow) and print each page's weight"
 	@echo "make bench-contact  N contact messages at once through the websocket (N=200)"
+	@echo "make stack         the production stack here: nginx on https://localhost:8443, 2 backends, Redis, PostgreSQL"
+	@echo "make stack-down    stop it"
+	@echo "make bench-stack   pages/s through nginx and make run's server, 200 senders, 1,000 sessions"
+	@echo "make observatory   MDN HTTP Observatory on the running stack (and URL=... for another server)"
 	@echo "make clean          remove the build (.web) and saved states (.states)"
 
 $(BIN)/python:
@@ -39,6 +47,13 @@ $(BIN)/python:
 $(VENV)/.requirements.stamp: requirements.txt constraints.txt | $(BIN)/python
 	$(BIN)/python -m pip install --quiet --upgrade pip
 	$(BIN)/python -m pip install --quiet -r requirements.txt -c constraints.txt
+	touch $@
+
+# Test and lint tools (pytest, xdist, Playwright, ruff), only for make test / lint / bench:
+# a production install (deploy/) carries requirements.txt alone.
+DEV_STAMP := $(VENV)/.dev-requirements.stamp
+$(DEV_STAMP): requirements-dev.txt $(VENV)/.requirements.stamp
+	$(BIN)/python -m pip install --quiet -r requirements-dev.txt -c constraints.txt
 	touch $@
 
 # bun 1.4.x (at least 1.4.4, which Reflex 0.10.1 requires): use one on PATH if it is
@@ -81,7 +96,9 @@ check-content: $(VENV)/.requirements.stamp
 migrate: $(VENV)/.requirements.stamp
 	@$(BIN)/python -m agency_site.leads migrate
 
+# The websocket accepts pages of the site's own origin only: the one this port serves.
 run: setup
+	ALLOWED_ORIGINS="$${ALLOWED_ORIGINS:-http://localhost:$(PORT),http://127.0.0.1:$(PORT)}" \
 	$(BIN)/reflex run --env prod --single-port --frontend-port $(PORT) --backend-port $(PORT)
 
 dev: setup
@@ -93,7 +110,7 @@ export: prepare
 # A Chromium for Playwright. CI (CI=true): Debian's, installed with apt-get when missing.
 # Elsewhere: Debian's or any on PATH; else apt-get when run as root or with password-less
 # sudo; else Playwright's own download (a machine with internet).
-chromium: $(VENV)/.requirements.stamp
+chromium: $(DEV_STAMP)
 	@SUDO=$$([ "$$(id -u)" = 0 ] || echo "sudo -n"); \
 	if [ -n "$${CHROMIUM_PATH:-}" ] && [ -x "$${CHROMIUM_PATH}" ]; then \
 		echo "Using Chromium at $$CHROMIUM_PATH"; \
@@ -114,17 +131,17 @@ chromium: $(VENV)/.requirements.stamp
 # process): the controller builds and serves the app once for both; each module runs on one
 # worker, the contact ones on the same. No step migrates or opens DATABASE_URL's database.
 TEST_WORKERS ?= 2
-test: lint prepare chromium axe
+test: lint prepare $(DEV_STAMP) chromium axe nginx $(OBSERVATORY_STAMP)
 	$(BIN)/python -m pytest tests/unit --durations=5
 	$(BIN)/python -m pytest tests/e2e --durations=15 $(if $(filter-out 0 1,$(TEST_WORKERS)),-n $(TEST_WORKERS))
 
-test-unit: prepare
+test-unit: prepare $(DEV_STAMP)
 	$(BIN)/python -m pytest tests/unit
 
-test-e2e: prepare chromium axe
+test-e2e: prepare $(DEV_STAMP) chromium axe nginx $(OBSERVATORY_STAMP)
 	$(BIN)/python -m pytest tests/e2e
 
-lint: $(VENV)/.requirements.stamp
+lint: $(DEV_STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 
@@ -150,7 +167,7 @@ lighthouse: $(LIGHTHOUSE_STAMP)
 # budgets (files in benchmarks/out/), then print what each page weighs.
 # Narrow it with e.g. BENCH_ARGS="--runs 1 --presets mobile --langs en".
 BENCH_ARGS ?=
-bench: setup chromium lighthouse
+bench: prepare $(DEV_STAMP) chromium lighthouse
 	$(BIN)/python benchmarks/lighthouse.py $(BENCH_ARGS)
 	$(BIN)/python benchmarks/page_weight.py
 
@@ -158,3 +175,59 @@ bench: setup chromium lighthouse
 N ?= 200
 bench-contact: prepare
 	$(BIN)/python benchmarks/contact_throughput.py -n $(N)
+
+# nginx with Debian's brotli_static module, for the stack and its tests. Debian's packages
+# when run as root or with password-less sudo; otherwise the stack tests are skipped
+# with the reason.
+nginx:
+	@SUDO=$$([ "$$(id -u)" = 0 ] || echo "sudo -n"); \
+	if command -v nginx >/dev/null 2>&1 && [ -e /usr/lib/nginx/modules/ngx_http_brotli_static_module.so ]; then \
+		echo "Using nginx at $$(command -v nginx)"; \
+	elif command -v apt-get >/dev/null 2>&1 && { [ "$$(id -u)" = 0 ] || sudo -n true 2>/dev/null; }; then \
+		$$SUDO apt-get install -y nginx libnginx-mod-http-brotli-static \
+			|| { $$SUDO apt-get update && $$SUDO apt-get install -y nginx libnginx-mod-http-brotli-static; }; \
+	else \
+		echo "nginx with libnginx-mod-http-brotli-static is not installed (needs root): the stack tests will be skipped"; \
+	fi
+
+# The production stack on this machine (deploy/stack.py): exports the site for
+# https://localhost:8443 into .stack/, makes a self-signed certificate, starts two backend
+# instances on Redis (127.0.0.1:6379) and PostgreSQL (127.0.0.1:5432) and nginx in front.
+stack: setup nginx stack-services
+	$(BIN)/python -m deploy.stack up
+
+# Redis and PostgreSQL at their usual local ports: when one does not answer and this runs
+# as root (or with password-less sudo), Debian's package is installed and started;
+# otherwise `deploy.stack up` names what is missing. (STACK_DATABASE_URL and
+# STACK_REDIS_URL point the stack elsewhere.)
+stack-services:
+	@SUDO=$$([ "$$(id -u)" = 0 ] || echo "sudo -n"); \
+	can_install() { command -v apt-get >/dev/null 2>&1 && { [ "$$(id -u)" = 0 ] || sudo -n true 2>/dev/null; }; }; \
+	answers() { (exec 3<>/dev/tcp/127.0.0.1/$$1) 2>/dev/null; }; \
+	if [ -z "$${STACK_REDIS_URL:-}" ] && ! answers 6379 && can_install; then \
+		$$SUDO apt-get install -y redis-server && $$SUDO redis-server --daemonize yes --bind 127.0.0.1 --port 6379; \
+	fi; \
+	if [ -z "$${STACK_DATABASE_URL:-}" ] && ! answers 5432 && can_install; then \
+		$$SUDO apt-get install -y postgresql && $$SUDO pg_ctlcluster "$$(ls /etc/postgresql | sort -V | tail -1)" main start; \
+	fi
+
+stack-down:
+	$(BIN)/python -m deploy.stack down
+
+# Figures, not tests: the stack beside make run's server (benchmarks/stack.py).
+bench-stack: prepare $(DEV_STAMP) nginx
+	$(BIN)/python benchmarks/stack.py $(BENCH_ARGS)
+
+# The MDN HTTP Observatory scanner (npm registry) in its own prefix, without its install
+# scripts (they download lists from the internet); it needs an (empty) HSTS preload list.
+$(OBSERVATORY_STAMP):
+	@mkdir -p $(OBSERVATORY)
+	npm install --prefix $(OBSERVATORY) --ignore-scripts --no-save --no-audit --no-fund --loglevel=error \
+		@mdn/mdn-http-observatory@$(OBSERVATORY_VERSION)
+	@conf=$(OBSERVATORY)/node_modules/@mdn/mdn-http-observatory/conf/hsts-preload.json; [ -e $$conf ] || echo '{}' > $$conf
+	touch $@
+
+# Scans URL (default: the stack started by make stack); the stack's certificate is self-signed.
+URL ?= https://localhost:8443/
+observatory: $(OBSERVATORY_STAMP)
+	NODE_TLS_REJECT_UNAUTHORIZED=0 $(BIN)/python benchmarks/observatory.py $(URL)

@@ -1,18 +1,37 @@
 """Reflex configuration: plugins, ports and the database come from settings."""
 
+import sys
+
 import reflex as rx
 
+from agency_site.backend_url import SameOriginBackendPort
 from agency_site.frontend_build import PaintBeforeHydration
+from agency_site.security import ContentSecurityPolicyHashes
 from agency_site.seo.plugin import SeoFilesPlugin
-from agency_site.settings import get_settings
+from agency_site.settings import SettingsError, get_settings
 
-settings = get_settings()
+try:
+    settings = get_settings()
+except SettingsError as error:
+    # One line per wrong variable, then stop: nothing starts with a half-valid setup.
+    for problem in error.problems:
+        print(f"setting error: {problem}", file=sys.stderr)
+    raise SystemExit(1) from None
 
 config = rx.Config(
     app_name="agency_site",
     # SeoFilesPlugin writes sitemap.xml (with hreflang alternates), robots.txt and the feeds;
-    # PaintBeforeHydration lets the browser paint the prerendered page before React hydrates.
-    plugins=[rx.plugins.TailwindV4Plugin(), SeoFilesPlugin(), PaintBeforeHydration()],
+    # PaintBeforeHydration lets the browser paint the prerendered page before React hydrates;
+    # SameOriginBackendPort keeps the websocket on the page's own port behind nginx.
+    # ContentSecurityPolicyHashes hashes the inline scripts of the finished pages, so it
+    # comes last: a plugin after it that changed a page would break that page's policy.
+    plugins=[
+        rx.plugins.TailwindV4Plugin(),
+        SeoFilesPlugin(),
+        PaintBeforeHydration(),
+        SameOriginBackendPort(),
+        ContentSecurityPolicyHashes(),
+    ],
     # The sitemap is ours to write, not the default one.
     disable_plugins=[rx.plugins.SitemapPlugin],
     show_built_with_reflex=False,
@@ -24,4 +43,13 @@ config = rx.Config(
     default_color_mode="light",
     db_url=settings.database_url,
     deploy_url=settings.site_url,
+    # Only pages of the site itself may open the websocket (another site's page could
+    # otherwise make its visitors' browsers send contact messages).
+    cors_allowed_origins=list(settings.allowed_origins),
+    # Behind nginx (deploy/) the visitor's address is the last one nginx appended to
+    # X-Forwarded-For; anything a visitor sent in that header comes before it and is ignored.
+    trusted_proxy_hops=settings.trusted_proxy_hops,
+    redis_token_expiration=settings.state_expiry_s,
+    # Set only when API_URL is: otherwise Reflex derives it from the backend port.
+    **({"api_url": settings.api_url} if settings.api_url else {}),
 )

@@ -16,6 +16,7 @@ from agency_site.i18n import MissingText, collecting_missing_texts, localized_pa
 from agency_site.leads import retry_deliveries
 from agency_site.pages.not_found import not_found_description, not_found_page, not_found_title
 from agency_site.routes import route_table
+from agency_site.security import SecurityHeaders
 from agency_site.seo.head import not_found_tags, og_image_path, page_head
 from agency_site.serving import CachingHeaders, CleanUrls
 from agency_site.settings import get_settings
@@ -89,8 +90,9 @@ def build_app() -> rx.App:
         ],
         html_custom_attrs={"lang": HTML_LANG},
         stylesheets=["/styles.css"],
-        # Each wraps the one before: CachingHeaders sees every response, CleanUrls every request.
-        api_transformer=[CleanUrls, CachingHeaders],
+        # Each wraps the one before: CachingHeaders and SecurityHeaders see every response,
+        # CleanUrls every request.
+        api_transformer=[CleanUrls, CachingHeaders, SecurityHeaders],
         # Toasts follow a click; their library loads after hydration (components/browser.py).
         toaster=lazy_toaster(),
     )

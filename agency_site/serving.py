@@ -1,7 +1,7 @@
 """ASGI middleware for the production server (frontend and backend on one port).
 
 `CachingHeaders` gives hashed build assets a year of immutable caching and makes HTML
-revalidate (README 'Deploying' has the nginx equivalent for `reflex export`).
+revalidate (deploy/nginx/agency-site.conf.template does the same for `reflex export`).
 
 Reflex prerenders `/about` as `about/index.html`, and Starlette's static files answer
 `/about` with a redirect to `/about/`. Our canonical URLs have no trailing slash, so

@@ -1,16 +1,37 @@
-"""Settings read from the environment, with `.env` (never committed) as the local source."""
+"""Settings read from the environment, with `.env` (never committed) as the local source.
+
+Every value is checked when the settings are first read (at the start of `reflex run`,
+`reflex export`, the leads commands): a mistake stops the start with one line per wrong
+variable, naming it and saying what it should be, instead of a traceback later.
+"""
 
 from __future__ import annotations
 
 import os
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
+from typing import TypeVar
+from urllib.parse import urlsplit
 
 from dotenv import load_dotenv
 
 PROJECT_ROOT = Path(__file__).resolve().parent.parent
 DEFAULT_DATABASE_URL = f"sqlite:///{PROJECT_ROOT / 'agency_site.db'}"
+DEFAULT_SITE_URL = "http://localhost:3000"
+# Reflex's default: a visitor's state is dropped from Redis after an hour without events.
+DEFAULT_STATE_EXPIRY_S = 3600
+
+_T = TypeVar("_T")
+
+
+class SettingsError(ValueError):
+    """One or more environment variables are wrong; `problems` has one line each."""
+
+    def __init__(self, problems: list[str]) -> None:
+        self.problems = problems
+        super().__init__("\n".join(problems))
 
 
 @dataclass(frozen=True)
@@ -43,6 +64,17 @@ class Settings:
     database_url: str
     content_dir: Path
     leads: LeadSettings = LeadSettings()
+    # Where the exported frontend finds the backend (baked into the build by `reflex
+    # export`): the site's own address behind nginx (deploy/). None keeps Reflex's default,
+    # the backend port on localhost, which is right for `make run`'s single port.
+    api_url: str | None = None
+    # Reverse proxies in front of the backend that append to X-Forwarded-For (nginx: 1).
+    # 0 ignores the header, so a visitor cannot choose the address the rate limit counts.
+    trusted_proxy_hops: int = 0
+    # Origins whose pages may open the backend's websocket: the site's own by default.
+    allowed_origins: tuple[str, ...] = (DEFAULT_SITE_URL,)
+    # Seconds a visitor's state is kept in Redis after their last event.
+    state_expiry_s: int = DEFAULT_STATE_EXPIRY_S
 
 
 def sqlalchemy_url(url: str) -> str:
@@ -56,37 +88,144 @@ def sqlalchemy_url(url: str) -> str:
     return url
 
 
-def _number(name: str, default: float) -> float:
-    raw = os.environ.get(name, "").strip()
-    return float(raw) if raw else default
+def origin_of(url: str) -> str:
+    """`https://example.com:8443/path` -> `https://example.com:8443`."""
+    parts = urlsplit(url)
+    return f"{parts.scheme}://{parts.netloc}"
 
 
-def lead_settings_from_env() -> LeadSettings:
+class _EnvReader:
+    """Reads variables and notes every mistake instead of stopping at the first."""
+
+    def __init__(self, environ: Mapping[str, str]) -> None:
+        self.environ = environ
+        self.problems: list[str] = []
+
+    def text(self, name: str) -> str:
+        return self.environ.get(name, "").strip()
+
+    def _parsed(self, name: str, default: _T, parse: Callable[[str], _T], expected: str) -> _T:
+        raw = self.text(name)
+        if not raw:
+            return default
+        try:
+            return parse(raw)
+        except ValueError:
+            self.problems.append(f"{name}={raw!r}: expected {expected}")
+            return default
+
+    def number(self, name: str, default: float, *, minimum: float = 0.0) -> float:
+        def parse(raw: str) -> float:
+            value = float(raw)
+            if not value >= minimum:
+                raise ValueError
+            return value
+
+        return self._parsed(name, default, parse, f"a number of at least {minimum:g}")
+
+    def integer(self, name: str, default: int, *, minimum: int = 0) -> int:
+        def parse(raw: str) -> int:
+            value = int(raw)
+            if value < minimum:
+                raise ValueError
+            return value
+
+        return self._parsed(name, default, parse, f"a whole number of at least {minimum}")
+
+    def web_url(self, name: str, default: str | None, *, origin_only: bool = False) -> str | None:
+        """An absolute http(s) URL; with `origin_only`, no path, query or fragment either."""
+
+        def parse(raw: str) -> str:
+            parts = urlsplit(raw)
+            if parts.scheme not in ("http", "https") or not parts.hostname:
+                raise ValueError
+            if origin_only and (parts.path.strip("/") or parts.query or parts.fragment):
+                raise ValueError
+            parts.port  # noqa: B018 - raises ValueError for a port that is not a number
+            return raw.rstrip("/")
+
+        what = "scheme://host[:port] with no path" if origin_only else "an absolute http:// or https:// URL"
+        return self._parsed(name, default, parse, f"{what}, e.g. https://www.example.com")
+
+    def url_with_scheme(self, name: str, default: str | None, schemes: tuple[str, ...], example: str):
+        def parse(raw: str) -> str:
+            if urlsplit(raw).scheme not in schemes:
+                raise ValueError
+            return raw
+
+        return self._parsed(
+            name, default, parse, f"a URL starting with {' or '.join(schemes)}, e.g. {example}"
+        )
+
+    def origins(self, name: str, default: tuple[str, ...]) -> tuple[str, ...]:
+        raw = self.text(name)
+        if not raw:
+            return default
+        found = []
+        for item in (part.strip() for part in raw.split(",")):
+            parts = urlsplit(item)
+            if parts.scheme not in ("http", "https") or not parts.hostname or parts.path.strip("/"):
+                self.problems.append(
+                    f"{name}: {item!r} is not an origin; expected comma-separated scheme://host[:port]"
+                )
+                continue
+            found.append(origin_of(item))
+        return tuple(found) or default
+
+
+def _lead_settings(env: _EnvReader) -> LeadSettings:
     """The CONTACT_* variables of `.env.example`; unset ones keep their defaults."""
     defaults = LeadSettings()
     return LeadSettings(
-        webhook_url=os.environ.get("CONTACT_WEBHOOK_URL", "").strip() or None,
-        webhook_timeout_s=_number("CONTACT_WEBHOOK_TIMEOUT_S", defaults.webhook_timeout_s),
-        webhook_attempts=int(_number("CONTACT_WEBHOOK_ATTEMPTS", defaults.webhook_attempts)),
-        webhook_backoff_s=_number("CONTACT_WEBHOOK_BACKOFF_S", defaults.webhook_backoff_s),
-        retry_interval_s=_number("CONTACT_RETRY_INTERVAL_S", defaults.retry_interval_s),
-        rate_limit=int(_number("CONTACT_RATE_LIMIT", defaults.rate_limit)),
-        rate_window_s=_number("CONTACT_RATE_WINDOW_S", defaults.rate_window_s),
-        redis_url=os.environ.get("REFLEX_REDIS_URL", "").strip() or None,
-        retention_days=int(_number("CONTACT_RETENTION_DAYS", defaults.retention_days)),
+        webhook_url=env.web_url("CONTACT_WEBHOOK_URL", None),
+        webhook_timeout_s=env.number("CONTACT_WEBHOOK_TIMEOUT_S", defaults.webhook_timeout_s, minimum=0.001),
+        webhook_attempts=env.integer("CONTACT_WEBHOOK_ATTEMPTS", defaults.webhook_attempts, minimum=1),
+        webhook_backoff_s=env.number("CONTACT_WEBHOOK_BACKOFF_S", defaults.webhook_backoff_s),
+        retry_interval_s=env.number("CONTACT_RETRY_INTERVAL_S", defaults.retry_interval_s, minimum=0.001),
+        rate_limit=env.integer("CONTACT_RATE_LIMIT", defaults.rate_limit, minimum=1),
+        rate_window_s=env.number("CONTACT_RATE_WINDOW_S", defaults.rate_window_s, minimum=0.001),
+        redis_url=env.url_with_scheme(
+            "REFLEX_REDIS_URL", None, ("redis", "rediss", "unix"), "redis://127.0.0.1:6379/0"
+        ),
+        retention_days=env.integer("CONTACT_RETENTION_DAYS", defaults.retention_days, minimum=1),
     )
+
+
+def settings_from_env(environ: Mapping[str, str]) -> Settings:
+    """All settings from `environ`; raises SettingsError listing every wrong variable."""
+    env = _EnvReader(environ)
+    content_dir = Path(env.text("CONTENT_DIR") or PROJECT_ROOT / "content")
+    if not content_dir.is_absolute():
+        content_dir = PROJECT_ROOT / content_dir
+    if not content_dir.is_dir():
+        env.problems.append(f"CONTENT_DIR={str(content_dir)!r}: no such folder")
+    site_url = env.web_url("SITE_URL", DEFAULT_SITE_URL, origin_only=True)
+    database_url = env.url_with_scheme(
+        "DATABASE_URL",
+        DEFAULT_DATABASE_URL,
+        ("sqlite", "postgresql", "postgres", "postgresql+psycopg"),
+        "postgresql://user:password@127.0.0.1:5432/agency",
+    )
+    api_url = env.web_url("API_URL", None, origin_only=True)
+    settings = Settings(
+        site_url=site_url,
+        database_url=sqlalchemy_url(database_url),
+        content_dir=content_dir,
+        leads=_lead_settings(env),
+        api_url=api_url,
+        trusted_proxy_hops=env.integer("TRUSTED_PROXY_HOPS", 0),
+        allowed_origins=env.origins(
+            "ALLOWED_ORIGINS", tuple(dict.fromkeys(origin_of(url) for url in (site_url, api_url) if url))
+        ),
+        state_expiry_s=env.integer("STATE_EXPIRY_S", DEFAULT_STATE_EXPIRY_S, minimum=60),
+    )
+    if env.problems:
+        raise SettingsError(env.problems)
+    return settings
 
 
 @lru_cache(maxsize=1)
 def get_settings() -> Settings:
     """Read the settings once; `.env` never overrides variables already set."""
     load_dotenv(PROJECT_ROOT / ".env", override=False)
-    content_dir = Path(os.environ.get("CONTENT_DIR", PROJECT_ROOT / "content"))
-    if not content_dir.is_absolute():
-        content_dir = PROJECT_ROOT / content_dir
-    return Settings(
-        site_url=os.environ.get("SITE_URL", "http://localhost:3000").rstrip("/"),
-        database_url=sqlalchemy_url(os.environ.get("DATABASE_URL", "").strip() or DEFAULT_DATABASE_URL),
-        content_dir=content_dir,
-        leads=lead_settings_from_env(),
-    )
+    return settings_from_env(os.environ)

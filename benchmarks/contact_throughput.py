@@ -24,6 +24,7 @@ import json
 import os
 import signal
 import socket
+import ssl
 import statistics
 import subprocess
 import sys
@@ -35,6 +36,8 @@ from pathlib import Path
 
 import httpx
 from simple_websocket import AioClient
+from simple_websocket.aiows import AioBase
+from simple_websocket.errors import ConnectionClosed
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
@@ -48,6 +51,29 @@ HYDRATE = "reflex___state____state.hydrate_and_load"
 STATE = ContactFormState.get_full_name()
 NAMESPACE = "/_event"
 REFLEX_PROTOCOL = "0.10.1"  # the browser sends its Reflex version as the websocket subprotocol
+
+
+class _Client(AioClient):
+    """simple_websocket's client, optionally from a given local address (another loopback
+    address stands for another visitor behind nginx) and with a TLS context of our own."""
+
+    source: str | None = None
+
+    async def _connect(self):
+        if self.is_secure and self.ssl_context is None:
+            self.ssl_context = ssl.create_default_context()
+        local = (self.source, 0) if self.source else None
+        self.rsock, self.wsock = await asyncio.open_connection(
+            self.host, self.port, ssl=self.ssl_context, local_addr=local
+        )
+        await AioBase.connect(self)
+
+    async def _task(self):
+        # Frames that arrived in the same read as the handshake response (over TLS through
+        # nginx, engine.io's OPEN usually does) wait in wsproto's buffer; simple_websocket
+        # would see them only after the next read, the server's ping 25 s later.
+        self.connected = await self._handle_events()
+        await super()._task()
 
 
 def _socketio(event: str, payload: object) -> str:
@@ -68,13 +94,23 @@ class Visitor:
         self.failure = ""
         self.latency_s: float | None = None
 
-    async def connect(self) -> None:
-        """Open the socket and hydrate, as a page load does."""
+    async def connect(
+        self,
+        *,
+        source: str | None = None,
+        headers: dict[str, str] | None = None,
+        ssl_context: ssl.SSLContext | None = None,
+    ) -> None:
+        """Open the socket and hydrate, as a page load does; from the local address
+        `source`, with extra handshake `headers` (Origin, X-Forwarded-For), over https
+        with `ssl_context`."""
         ws_url = (
             self.base_url.replace("http", "ws", 1)
             + f"{NAMESPACE}/?token={self.token}&EIO=4&transport=websocket"
         )
-        self.ws = await AioClient.connect(ws_url, subprotocols=[REFLEX_PROTOCOL])
+        self.ws = _Client(ws_url, subprotocols=[REFLEX_PROTOCOL], headers=headers, ssl_context=ssl_context)
+        self.ws.source = source
+        await self.ws._connect()
         await self.ws.receive()  # engine.io OPEN
         router = {"pathname": "/contact", "asPath": "/contact"}
         auth = {"event": {"name": HYDRATE, "payload": {}, "router_data": router}}
@@ -132,15 +168,21 @@ class Visitor:
 
     async def close(self) -> None:
         if self.ws is not None:
-            await self.ws.close()
+            # A socket the server refused or already closed has nothing left to close.
+            with contextlib.suppress(ConnectionClosed):
+                await self.ws.close()
 
 
-async def run(base_url: str, n: int, run_id: str, invalid: bool) -> tuple[list[Visitor], float]:
-    """Connect n visitors, then let all submit at once; returns them and the wall time."""
+async def run(
+    base_url: str, n: int, run_id: str, invalid: bool, connect_options=lambda index: {}
+) -> tuple[list[Visitor], float]:
+    """Connect n visitors, then let all submit at once; returns them and the wall time.
+    `connect_options(index)` gives each visitor's `Visitor.connect` arguments."""
     visitors = [Visitor(base_url, index, run_id, invalid) for index in range(n)]
     # Connect in modest batches, as n visitors opening the page would over a moment.
     for start in range(0, n, 50):
-        await asyncio.gather(*(visitor.connect() for visitor in visitors[start : start + 50]))
+        batch = visitors[start : start + 50]
+        await asyncio.gather(*(visitor.connect(**connect_options(visitor.index)) for visitor in batch))
     started = time.perf_counter()
     await asyncio.gather(*(visitor.submit() for visitor in visitors), return_exceptions=True)
     elapsed = time.perf_counter() - started

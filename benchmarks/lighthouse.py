@@ -123,6 +123,8 @@ def start_server(port: int) -> subprocess.Popen:
     """Build and serve the production build on `port`, in its own process group."""
     env = dict(os.environ, REFLEX_USE_SYSTEM_BUN="1")
     env["PATH"] = f"{ROOT / '.tools/node_modules/.bin'}:{ROOT / '.venv/bin'}:{env.get('PATH', '')}"
+    # The websocket accepts pages of the site's own origin only (rxconfig.py): this port's.
+    env["ALLOWED_ORIGINS"] = f"http://localhost:{port},http://127.0.0.1:{port}"
     log = open(OUT_DIR / "server.log", "w")  # noqa: SIM115 - lives as long as the server
     command = [
         str(ROOT / ".venv" / "bin" / "reflex"),

@@ -142,7 +142,8 @@ def start_app_server(log_path: Path, env: dict[str, str]) -> AppServer:
                 "info",
             ],
             cwd=ROOT,
-            env=_server_env() | env,
+            # The websocket accepts pages of the site's own origin only (rxconfig.py).
+            env=_server_env() | {"ALLOWED_ORIGINS": f"http://localhost:{port}"} | env,
             stdout=log,
             stderr=subprocess.STDOUT,
             start_new_session=True,

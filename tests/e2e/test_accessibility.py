@@ -83,7 +83,9 @@ def run_axe(page: Page) -> dict[str, Any]:
     contrast it left for review."""
     _require_axe()
     if not page.evaluate("() => typeof window.axe === 'object'"):
-        page.add_script_tag(path=str(AXE_SCRIPT))
+        # Evaluated, not added as a <script>: the page's Content-Security-Policy allows only
+        # its own scripts, and DevTools evaluation is outside it.
+        page.evaluate(AXE_SCRIPT.read_text(encoding="utf-8") + "\n;true")
     page.evaluate(SETTLE)
     return page.evaluate(RUN_AXE)
 
@@ -209,15 +211,17 @@ INSPECT = """(el) => {
 }"""
 
 
-PREPARE = """async (el, code) => {
-  el.scrollIntoView({ block: 'center', inline: 'nearest', behavior: 'instant' });
+# SETTLE and INSPECT are written into the function, not eval'd in the page: the page's
+# Content-Security-Policy forbids eval.
+PREPARE = f"""async (el, css) => {{
+  el.scrollIntoView({{ block: 'center', inline: 'nearest', behavior: 'instant' }});
   await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
-  (0, eval)(code.settle)();
-  if (!document.getElementById('a11y-probe')) {
-    document.head.appendChild(Object.assign(document.createElement('style'), { id: 'a11y-probe', textContent: code.css }));
-  }
-  return (0, eval)(code.inspect)(el);
-}"""
+  ({SETTLE})();
+  if (!document.getElementById('a11y-probe')) {{
+    document.head.appendChild(Object.assign(document.createElement('style'), {{ id: 'a11y-probe', textContent: css }}));
+  }}
+  return ({INSPECT})(el);
+}}"""
 
 
 def _luminance(rgb: tuple[float, float, float]) -> float:
@@ -240,7 +244,7 @@ def text_contrast(page: Page, selector: str) -> tuple[float, float] | None:
     element = page.locator(selector).first
     # Scrolling may change the page (the header shrinks past 50 px): let it, then settle
     # and measure; one round trip.
-    info = element.evaluate(PREPARE, {"settle": SETTLE, "inspect": INSPECT, "css": PROBE_CSS})
+    info = element.evaluate(PREPARE, PROBE_CSS)
     if info is None:
         return None
     with_text = page.screenshot(clip=info["clip_box"], animations="disabled")

@@ -1,0 +1,218 @@
+"""The production stack in figures (make bench-stack): figures only, nothing passes or fails.
+
+In one run:
+1. pages per second through nginx (https://localhost:8443, `make stack`) beside the same
+   pages from `make run`'s server (`reflex run --env prod --single-port`, built and served
+   here on a free port): the same client, keep-alive connections, gzip, N at a time;
+2. 200 visitors sending the contact form at the same moment through nginx into
+   PostgreSQL, each from its own loopback address (so each has its own rate limit, as
+   real visitors do): messages per second, p50/p99 latency, rows stored;
+3. 1,000 open visitor sessions (websocket connected, state hydrated) spread over the two
+   backend instances: connections and resident memory per instance, before and after.
+
+    .venv/bin/python benchmarks/stack.py [--duration 10] [--concurrency 32] [--visitors 200]
+        [--sessions 1000] [--no-run-server]
+
+It starts the stack with `python -m deploy.stack up` when nothing answers on 8443 (and
+stops it again afterwards); a stack already running is measured as it is. The load
+generator shares this machine's cores with nginx and the servers.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import os
+import ssl
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+import uuid
+from pathlib import Path
+
+import httpx
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from benchmarks.contact_throughput import Visitor, own_server, run  # noqa: E402
+from deploy.stack import local_stack  # noqa: E402
+
+PAGES = ["/", "/about", "/services", "/portfolio", "/blog", "/contact", "/de", "/de/about", "/de/contact"]
+
+
+def _unverified_tls() -> ssl.SSLContext:
+    context = ssl.create_default_context()
+    context.check_hostname = False
+    context.verify_mode = ssl.CERT_NONE
+    return context
+
+
+def _percentile(values: list[float], fraction: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(len(ordered) * fraction))]
+
+
+async def _load(base_url: str, duration_s: float, concurrency: int) -> dict:
+    """Request the pages in turn from `concurrency` workers for `duration_s` seconds."""
+    latencies: list[float] = []
+    errors = 0
+    received = 0
+    limits = httpx.Limits(max_connections=concurrency, max_keepalive_connections=concurrency)
+    async with httpx.AsyncClient(verify=False, limits=limits, headers={"Accept-Encoding": "gzip"}) as client:
+        deadline = time.perf_counter() + duration_s
+
+        async def worker(offset: int) -> None:
+            nonlocal errors, received
+            index = offset
+            while time.perf_counter() < deadline:
+                path = PAGES[index % len(PAGES)]
+                index += 1
+                started = time.perf_counter()
+                try:
+                    response = await client.get(base_url + path)
+                    # The compressed bytes as sent; no time spent decompressing them here.
+                    received += int(response.headers.get("content-length", 0))
+                    if response.status_code != 200:
+                        errors += 1
+                        continue
+                except httpx.HTTPError:
+                    errors += 1
+                    continue
+                latencies.append(time.perf_counter() - started)
+
+        started = time.perf_counter()
+        await asyncio.gather(*(worker(offset) for offset in range(concurrency)))
+        elapsed = time.perf_counter() - started
+    return {
+        "pages": len(latencies),
+        "per_s": len(latencies) / elapsed,
+        "p50_ms": statistics.median(latencies) * 1000 if latencies else 0,
+        "p99_ms": _percentile(latencies, 0.99) * 1000 if latencies else 0,
+        "errors": errors,
+        "mib_per_s": received / elapsed / 2**20,
+    }
+
+
+def _source(index: int) -> str:
+    """A loopback address of its own for visitor `index` (127.0.1.1, 127.0.1.2, ...)."""
+    return f"127.0.{1 + index // 250}.{1 + index % 250}"
+
+
+async def _open_sessions(base_url: str, count: int) -> list[Visitor]:
+    visitors = [Visitor(base_url, index, "sessions") for index in range(count)]
+    tls = _unverified_tls()
+    for start in range(0, count, 50):
+        batch = visitors[start : start + 50]
+        await asyncio.gather(
+            *(visitor.connect(ssl_context=tls, source=_source(visitor.index)) for visitor in batch)
+        )
+    return visitors
+
+
+def _stored_rows(database_url: str, run_id: str) -> int:
+    from agency_site.leads import store
+    from agency_site.leads.database import create_engine
+
+    engine = create_engine(database_url)
+    try:
+        return sum(1 for row in store.messages(engine) if run_id in row.subject)
+    finally:
+        engine.dispose()
+
+
+@contextlib.contextmanager
+def running_stack():
+    """The stack of `make stack`: the one running, or started here and stopped after."""
+    stack = local_stack()
+    try:
+        already = httpx.get(stack.url + "/ping", verify=False, timeout=2).status_code == 200
+    except httpx.HTTPError:
+        already = False
+    if not already:
+        subprocess.run([sys.executable, "-m", "deploy.stack", "up"], cwd=ROOT, check=True)
+    try:
+        yield stack
+    finally:
+        if not already:
+            subprocess.run([sys.executable, "-m", "deploy.stack", "down"], cwd=ROOT, check=True)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument("--duration", type=float, default=10.0, help="seconds of page load per server")
+    parser.add_argument("--concurrency", type=int, default=32, help="requests in flight")
+    parser.add_argument("--visitors", type=int, default=200, help="contact forms sent at once")
+    parser.add_argument("--sessions", type=int, default=1000, help="open visitor sessions")
+    parser.add_argument("--no-run-server", action="store_true", help="skip make run's server")
+    args = parser.parse_args()
+
+    with running_stack() as stack, contextlib.ExitStack() as servers:
+        stack_env = dict(line.split("=", 1) for line in (stack.folder / "env").read_text().splitlines()[1:])
+        print(f"machine: {os.cpu_count()} cores, load average {os.getloadavg()[0]:.2f}")
+        print(f"\n1. pages per second ({len(PAGES)} pages in turn, {args.concurrency} at a time, gzip)")
+        targets = {"nginx (stack)": stack.url}
+        if not args.no_run_server:
+            database = Path(tempfile.mkdtemp(prefix="bench-stack-")) / "run.db"
+            targets["make run's server"] = servers.enter_context(own_server(f"sqlite:///{database}"))
+        for name, url in targets.items():
+            asyncio.run(_load(url, 2, args.concurrency))  # warm up
+            figures = asyncio.run(_load(url, args.duration, args.concurrency))
+            print(
+                f"   {name:18} {figures['per_s']:7.0f} pages/s  p50 {figures['p50_ms']:5.1f} ms  "
+                f"p99 {figures['p99_ms']:6.1f} ms  {figures['mib_per_s']:5.1f} MiB/s  errors {figures['errors']}"
+            )
+
+        print(f"\n2. {args.visitors} visitors send the contact form at once through nginx into PostgreSQL")
+        run_id = uuid.uuid4().hex[:8]
+        tls = _unverified_tls()
+        visitors, elapsed = asyncio.run(
+            run(
+                stack.url,
+                args.visitors,
+                run_id,
+                False,
+                lambda index: {"ssl_context": tls, "source": _source(index)},
+            )
+        )
+        latencies = [
+            visitor.latency_s for visitor in visitors if visitor.status == "sent" and visitor.latency_s
+        ]
+        print(f"   answered 'sent'   {len(latencies)} of {len(visitors)} in {elapsed:.2f} s")
+        print(f"   messages/s        {len(latencies) / elapsed:.1f}")
+        if latencies:
+            print(
+                f"   latency           p50 {statistics.median(latencies) * 1000:.0f} ms, "
+                f"p99 {_percentile(latencies, 0.99) * 1000:.0f} ms"
+            )
+        print(f"   rows stored       {_stored_rows(stack_env['DATABASE_URL'], run_id)}")
+
+        print(f"\n3. {args.sessions} open visitor sessions across the instances")
+        before_memory = stack.backend_memory_kib()
+        before_connections = stack.established_connections()
+
+        async def sessions() -> None:
+            opened = await _open_sessions(stack.url, args.sessions)
+            connections = stack.established_connections()
+            memory = stack.backend_memory_kib()
+            for port in stack.backend_ports:
+                added = connections[port] - before_connections[port]
+                grown = (memory[port] - before_memory[port]) / 1024
+                per_session = memory[port] - before_memory[port]
+                print(
+                    f"   instance :{port}  sessions {added:5d}  memory {before_memory[port] / 1024:6.0f} -> "
+                    f"{memory[port] / 1024:6.0f} MiB (+{grown:.0f} MiB, "
+                    f"{per_session / max(added, 1):.0f} KiB per session)"
+                )
+            await asyncio.gather(*(visitor.close() for visitor in opened), return_exceptions=True)
+
+        asyncio.run(sessions())
+
+
+if __name__ == "__main__":
+    main()

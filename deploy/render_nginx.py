@@ -1,0 +1,77 @@
+"""Writes the nginx site of deploy/nginx/agency-site.conf.template for this deployment.
+
+    python -m deploy.render_nginx > /etc/nginx/sites-available/agency-site
+
+Values come from the environment (the env file of deploy/agency.env.example): SITE_URL
+gives the server name and the https port; BACKEND_PORTS the backend instances on
+127.0.0.1; NGINX_HTTP_PORT, TLS_CERT, TLS_KEY, SITE_ROOT (the exported pages) and
+SECURITY_DIR (the build's nginx/ folder with the per-page policies) the rest.
+`make stack` renders the same template for https://localhost:8443.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import sys
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from urllib.parse import urlsplit
+
+TEMPLATE = Path(__file__).parent / "nginx" / "agency-site.conf.template"
+_PLACEHOLDER = re.compile(r"@([A-Z_]+)@")
+
+
+@dataclass(frozen=True)
+class NginxSite:
+    site_url: str
+    backend_ports: tuple[int, ...]
+    http_port: int
+    tls_cert: Path
+    tls_key: Path
+    site_root: Path
+    security_dir: Path
+
+    def values(self) -> dict[str, str]:
+        parts = urlsplit(self.site_url)
+        return {
+            "SITE_URL": self.site_url.rstrip("/"),
+            "SERVER_NAME": parts.hostname or "",
+            "HTTPS_PORT": str(parts.port or 443),
+            "HTTP_PORT": str(self.http_port),
+            "BACKENDS": "\n".join(f"    server 127.0.0.1:{port};" for port in self.backend_ports),
+            "TLS_CERT": str(self.tls_cert),
+            "TLS_KEY": str(self.tls_key),
+            "SITE_ROOT": str(self.site_root),
+            "SECURITY_DIR": str(self.security_dir),
+        }
+
+
+def render(site: NginxSite) -> str:
+    """The template with every @NAME@ filled in; an unknown name is an error."""
+    values = site.values()
+
+    def fill(match: re.Match[str]) -> str:
+        return values[match.group(1)]
+
+    return _PLACEHOLDER.sub(fill, TEMPLATE.read_text(encoding="utf-8"))
+
+
+def site_from_env(environ: Mapping[str, str]) -> NginxSite:
+    missing = [name for name in ("SITE_URL", "BACKEND_PORTS", "TLS_CERT", "TLS_KEY") if not environ.get(name)]
+    if missing:
+        raise SystemExit(f"render_nginx: set {', '.join(missing)} (see deploy/agency.env.example)")
+    return NginxSite(
+        site_url=environ["SITE_URL"],
+        backend_ports=tuple(int(port) for port in environ["BACKEND_PORTS"].split(",") if port.strip()),
+        http_port=int(environ.get("NGINX_HTTP_PORT", "80")),
+        tls_cert=Path(environ["TLS_CERT"]),
+        tls_key=Path(environ["TLS_KEY"]),
+        site_root=Path(environ.get("SITE_ROOT", "/srv/agency/site")),
+        security_dir=Path(environ.get("SECURITY_DIR", "/srv/agency/nginx")),
+    )
+
+
+if __name__ == "__main__":
+    sys.stdout.write(render(site_from_env(os.environ)))

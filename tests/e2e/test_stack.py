@@ -1,0 +1,420 @@
+"""The production stack (deploy/): nginx over TLS in front of two backend instances on
+Redis and PostgreSQL, driven through Chromium and a socket client (issue 13).
+
+One stack for the module, on free ports: nginx serves the e2e session's build (the same
+pages and per-page policies `reflex export` writes), the backends store messages in a
+PostgreSQL database made for this run and dropped afterwards, and keep their state in a
+Redis server of their own (so restarting it disturbs nothing else). Every request stays on
+loopback. Without nginx, PostgreSQL or redis-server the tests are skipped, saying which.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import shutil
+import socket
+import ssl
+import subprocess
+import time
+import uuid
+from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+import httpx
+import pytest
+import sqlalchemy as sa
+from playwright.sync_api import Browser, BrowserContext, Page, expect
+from simple_websocket import ConnectionError as HandshakeRefused
+
+from agency_site.i18n import t
+from agency_site.leads import ContactMessage, store
+from agency_site.leads.database import create_engine
+from agency_site.security import inline_script_hashes
+from benchmarks.contact_throughput import Visitor
+from benchmarks.observatory import PACKAGE as OBSERVATORY
+from benchmarks.observatory import TLS_TESTS, scan
+from deploy.stack import Stack, missing_prerequisites
+
+from .conftest import foreign_url_pattern
+
+pytestmark = pytest.mark.stack
+
+ROOT = Path(__file__).resolve().parents[2]
+POSTGRES_ADMIN_URL = "postgresql+psycopg://postgres@127.0.0.1:5432/postgres"
+PAGES = ["/", "/de", "/about", "/de/about", "/contact", "/de/contact"]
+EMBED_PAGES = ["/", "/contact", "/project/104", "/project/106", "/de/contact"]
+AVATAR_ORIGIN = "https://avatar.example.com"
+
+
+def _free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def _wait(condition, timeout_s: float = 30.0, what: str = "condition"):
+    deadline = time.monotonic() + timeout_s
+    while time.monotonic() < deadline:
+        if result := condition():
+            return result
+        time.sleep(0.1)
+    raise AssertionError(f"{what} not reached within {timeout_s:.0f}s")
+
+
+class RedisServer:
+    """A redis-server of this test module, without persistence, stopped and started by PID."""
+
+    def __init__(self, folder: Path) -> None:
+        self.port = _free_port()
+        self.folder = folder
+        self.process: subprocess.Popen | None = None
+
+    @property
+    def url(self) -> str:
+        return f"redis://127.0.0.1:{self.port}/0"
+
+    def start(self) -> None:
+        log = (self.folder / "redis.log").open("a")
+        self.process = subprocess.Popen(
+            [
+                "redis-server",
+                "--port",
+                str(self.port),
+                "--bind",
+                "127.0.0.1",
+                "--save",
+                "",
+                "--appendonly",
+                "no",
+            ],
+            stdout=log,
+            stderr=subprocess.STDOUT,
+            start_new_session=True,
+        )
+
+        def answers() -> bool:
+            try:
+                with socket.create_connection(("127.0.0.1", self.port), timeout=1) as sock:
+                    sock.sendall(b"PING\r\n")
+                    return sock.recv(16).startswith(b"+PONG")
+            except OSError:
+                return False
+
+        _wait(answers, 20, "redis-server answering")
+
+    def stop(self) -> None:
+        if self.process is not None:
+            self.process.terminate()
+            self.process.wait(timeout=20)
+            self.process = None
+
+
+def _postgres_database(name: str) -> str | None:
+    """Create database `name`; None when PostgreSQL cannot be reached."""
+    try:
+        engine = sa.create_engine(
+            POSTGRES_ADMIN_URL, isolation_level="AUTOCOMMIT", connect_args={"connect_timeout": 3}
+        )
+        with engine.connect() as connection:
+            connection.execute(sa.text(f'CREATE DATABASE "{name}"'))
+        engine.dispose()
+    except sa.exc.OperationalError:
+        return None
+    return f"postgresql://postgres@127.0.0.1:5432/{name}"
+
+
+def _drop_database(name: str) -> None:
+    engine = sa.create_engine(POSTGRES_ADMIN_URL, isolation_level="AUTOCOMMIT")
+    with engine.connect() as connection:
+        connection.execute(sa.text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
+    engine.dispose()
+
+
+class RunningStack:
+    """The module's stack, its stores, and what the tests look at."""
+
+    def __init__(self, stack: Stack, redis: RedisServer, engine: sa.Engine) -> None:
+        self.stack = stack
+        self.redis = redis
+        self.engine = engine
+
+    @property
+    def url(self) -> str:
+        return self.stack.url
+
+    def rows_with_subject(self, subject: str) -> list[ContactMessage]:
+        return [row for row in store.messages(self.engine) if row.subject == subject]
+
+    def open_connections(self) -> dict[int, int]:
+        return self.stack.established_connections()
+
+
+@pytest.fixture(scope="module")
+def running_stack(base_url: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[RunningStack]:
+    missing = missing_prerequisites() + ([] if shutil.which("redis-server") else ["redis-server"])
+    if missing:
+        pytest.skip("stack needs " + "; ".join(missing))
+    build = ROOT / ".web" / "build"
+    folder = tmp_path_factory.mktemp("stack")
+    database = f"agency_stack_test_{uuid.uuid4().hex[:10]}"
+    database_url = _postgres_database(database)
+    if database_url is None:
+        pytest.skip("stack needs PostgreSQL at 127.0.0.1:5432 (user postgres)")
+    redis = RedisServer(folder)
+    redis.start()
+    # The stack migrates the database as it starts.
+    engine = create_engine(database_url)
+    stack = Stack(
+        folder=folder,
+        database_url=database_url,
+        redis_url=redis.url,
+        https_port=_free_port(),
+        http_port=_free_port(),
+        backend_ports=(_free_port(), _free_port()),
+        site_root=build / "client",
+        security_dir=build / "nginx",
+        web_workdir=ROOT / ".web",
+    )
+    try:
+        stack.start()
+        yield RunningStack(stack, redis, engine)
+    finally:
+        stack.stop()
+        redis.stop()
+        engine.dispose()
+        _drop_database(database)
+
+
+@pytest.fixture
+def context(browser: Browser, running_stack: RunningStack) -> Iterator[BrowserContext]:
+    """A browser context that trusts the stack's self-signed certificate, reaches nothing
+    but the stack, and records every CSP violation a page reports."""
+    current = browser.new_context(ignore_https_errors=True, locale="en-US")
+    current.route(foreign_url_pattern(running_stack.url), lambda route: route.abort("blockedbyclient"))
+    current.add_init_script(
+        "window.__cspViolations = [];"
+        "document.addEventListener('securitypolicyviolation', (e) =>"
+        " window.__cspViolations.push(e.violatedDirective + ' ' + e.blockedURI));"
+    )
+    yield current
+    current.close()
+
+
+def _open(page: Page, url: str) -> None:
+    page.goto(url)
+    page.locator('#site-header[data-hydrated="true"]').first.wait_for(state="attached")
+
+
+def _client() -> httpx.Client:
+    return httpx.Client(verify=False, timeout=10, headers={"Accept-Encoding": "gzip"})
+
+
+def test_pages_in_both_languages_with_their_security_headers(running_stack: RunningStack) -> None:
+    with _client() as client:
+        for path in PAGES:
+            response = client.get(running_stack.url + path)
+            assert response.status_code == 200, path
+            assert f'<html lang="{"de" if path.startswith("/de") else "en"}"' in response.text, path
+            policy = response.headers["content-security-policy"]
+            assert "unsafe-inline" not in policy.split("script-src", 1)[1].split(";")[0], path
+            assert "unsafe-eval" not in policy, path
+            missing = [digest for digest in inline_script_hashes(response.text) if digest not in policy]
+            assert missing == [], f"{path}: inline scripts without a hash in the policy"
+            assert "frame-ancestors 'none'" in policy and "connect-src 'self';" in policy
+            assert response.headers["x-content-type-options"] == "nosniff"
+            assert response.headers["referrer-policy"] == "strict-origin-when-cross-origin"
+            assert response.headers["strict-transport-security"].startswith("max-age=")
+            assert response.headers["permissions-policy"].startswith(f'microphone=("{AVATAR_ORIGIN}")')
+            assert response.headers["cache-control"] == "no-cache"
+        brotli = client.get(running_stack.url + "/about", headers={"Accept-Encoding": "br"})
+        assert brotli.headers["content-encoding"] == "br"
+        missing_page = client.get(running_stack.url + "/no-such-page")
+        assert missing_page.status_code == 404
+        assert missing_page.headers["content-type"].startswith("text/html")
+        assert "content-security-policy" in missing_page.headers
+        slash = client.get(running_stack.url + "/de/about/")
+        assert (slash.status_code, slash.headers["location"]) == (301, "/de/about")
+        plain = client.get(f"http://localhost:{running_stack.stack.http_port}/about?x=1")
+        assert plain.status_code == 301
+        assert plain.headers["location"] == running_stack.url + "/about?x=1"
+        assert client.get(running_stack.url + "/ping").status_code == 200
+        assert client.get(running_stack.url + "/_health").json() == {
+            "status": True,
+            "db": True,
+            "redis": True,
+        }
+
+
+def test_no_page_reports_a_csp_violation_with_every_embed_clicked(
+    context: BrowserContext, running_stack: RunningStack
+) -> None:
+    page = context.new_page()
+    console: list[str] = []
+    page.on("console", lambda message: console.append(message.text))
+    clicked = 0
+    for path in EMBED_PAGES:
+        _open(page, running_stack.url + path)
+        buttons = page.locator("[data-embed-load]")
+        for index in range(buttons.count()):
+            button = buttons.nth(index)
+            button.scroll_into_view_if_needed()
+            button.click()
+            clicked += 1
+        expect(page.locator("[data-embed-load]:visible")).to_have_count(0)
+        assert page.evaluate("window.__cspViolations") == [], path
+    assert clicked >= 6
+    assert [line for line in console if "Content Security Policy" in line] == []
+
+
+def _fill_contact_form(page: Page, subject: str) -> None:
+    values = {
+        "name": "Ada Lovelace",
+        "email": "ada@example.com",
+        "subject": subject,
+        "message": "We would like an AI caller that books appointments for our clinic.",
+    }
+    for name, value in values.items():
+        page.locator(f"#contact-form [name='{name}']").fill(value)
+
+
+def _open_contact_form(context: BrowserContext, running_stack: RunningStack) -> Page:
+    page = context.new_page()
+    opened = []
+    page.on("websocket", lambda socket_: opened.append(socket_.url))
+    _open(page, running_stack.url + "/contact")
+    # Starting to type is what opens the socket at the latest (the page may wait for it).
+    page.locator("#contact-form [name='name']").press_sequentially("A")
+    _wait(lambda: opened, 20, "the page's websocket")
+    assert opened[0].startswith(running_stack.url.replace("https", "wss") + "/_event")
+    return page
+
+
+def test_message_is_stored_once_through_the_other_instance_when_its_instance_dies(
+    context: BrowserContext, running_stack: RunningStack
+) -> None:
+    before = running_stack.open_connections()
+    page = _open_contact_form(context, running_stack)
+    grown = _wait(
+        lambda: [port for port, count in running_stack.open_connections().items() if count > before[port]],
+        20,
+        "the websocket reaching a backend instance",
+    )
+    holder = running_stack.stack.backend_ports.index(grown[0])
+    running_stack.stack.stop_backend(holder, kill=True)
+    subject = f"Failover {uuid.uuid4().hex[:8]}"
+    _fill_contact_form(page, subject)
+    page.get_by_test_id("contact-submit").click()
+    rows = _wait(lambda: running_stack.rows_with_subject(subject), 45, "the message in PostgreSQL")
+    expect(page.get_by_test_id("contact-submit")).to_have_text(t("en", "contact-sent"), timeout=10_000)
+    assert len(running_stack.rows_with_subject(subject)) == len(rows) == 1
+    other = running_stack.stack.backend_ports[1 - holder]
+    assert running_stack.open_connections()[other] >= 1
+    # Back to two instances for the tests after this one.
+    running_stack.stack.start_backend(holder)
+    running_stack.stack.wait_backend(holder)
+
+
+def test_message_sent_after_redis_restarts_is_stored_or_refused_never_lost(
+    context: BrowserContext, running_stack: RunningStack
+) -> None:
+    page = _open_contact_form(context, running_stack)
+    subject = f"Redis restart {uuid.uuid4().hex[:8]}"
+    _fill_contact_form(page, subject)
+    running_stack.redis.stop()
+    running_stack.redis.start()
+    page.get_by_test_id("contact-submit").click()
+    failure = page.get_by_test_id("contact-failure")
+    outcome = _wait(
+        lambda: (
+            ("stored" if running_stack.rows_with_subject(subject) else None)
+            or ("refused" if failure.is_visible() else None)
+        ),
+        45,
+        "the message stored or the visitor told it was not",
+    )
+    if outcome == "stored":
+        expect(page.get_by_test_id("contact-submit")).to_have_text(t("en", "contact-sent"), timeout=10_000)
+        assert len(running_stack.rows_with_subject(subject)) == 1
+    else:
+        expect(page.locator("#contact-form [name='subject']")).to_have_value(subject)
+
+
+def _run_async(coroutine):
+    """Run a coroutine to its end on a thread of its own (Playwright's sync API keeps an
+    event loop running on this one)."""
+    with ThreadPoolExecutor(max_workers=1) as executor:
+        return executor.submit(asyncio.run, coroutine).result()
+
+
+def _unverified_tls() -> ssl.SSLContext:
+    context = ssl.create_default_context()
+    context.check_hostname = False
+    context.verify_mode = ssl.CERT_NONE
+    return context
+
+
+async def _hydrate_from(url: str, origin: str) -> bool:
+    """Open the websocket as a page of `origin` would and wait for the state."""
+    visitor = Visitor(url, 0, "origin")
+    try:
+        await asyncio.wait_for(visitor.connect(headers={"Origin": origin}, ssl_context=_unverified_tls()), 20)
+        return True
+    finally:
+        await visitor.close()
+
+
+def test_only_the_sites_own_origin_may_open_the_websocket(running_stack: RunningStack) -> None:
+    assert _run_async(_hydrate_from(running_stack.url, running_stack.url))
+    with pytest.raises(HandshakeRefused, match="403"):
+        _run_async(_hydrate_from(running_stack.url, "https://attacker.example"))
+
+
+async def _send_from(url: str, source: str, index: int, run_id: str, forwarded_for: str) -> Visitor:
+    """One visitor from the loopback address `source`, who also forges X-Forwarded-For."""
+    visitor = Visitor(url, index, run_id)
+    await visitor.connect(
+        source=source, headers={"X-Forwarded-For": forwarded_for}, ssl_context=_unverified_tls()
+    )
+    try:
+        await asyncio.wait_for(visitor.submit(), 30)
+    finally:
+        await visitor.close()
+    return visitor
+
+
+def test_rate_limit_counts_each_visitor_address_behind_nginx(running_stack: RunningStack) -> None:
+    run_id = uuid.uuid4().hex[:8]
+    limit = 5  # CONTACT_RATE_LIMIT's default, per 10 minutes
+
+    async def scenario() -> list[Visitor]:
+        sent = []
+        # A new address in X-Forwarded-For each time: nginx appends the real one, which counts.
+        for index in range(limit + 1):
+            sent.append(await _send_from(running_stack.url, "127.0.0.2", index, run_id, f"203.0.113.{index}"))
+        # Another visitor is not stopped by the first one's limit.
+        sent.append(await _send_from(running_stack.url, "127.0.0.3", limit + 1, run_id, "203.0.113.99"))
+        return sent
+
+    visitors = _run_async(scenario())
+    assert [visitor.status for visitor in visitors[:limit]] == ["sent"] * limit
+    assert visitors[limit].status != "sent" and visitors[limit].failure
+    assert visitors[limit + 1].status == "sent"
+    stored = {row.subject for row in store.messages(running_stack.engine)}
+    assert {visitor.subject for visitor in visitors if visitor.status == "sent"} <= stored
+    assert visitors[limit].subject not in stored
+
+
+def test_http_observatory_grades_the_stack_a_plus_and_make_runs_server_clean(
+    running_stack: RunningStack, base_url: str
+) -> None:
+    """MDN's scanner (make observatory installs it): the stack A+ with a score of at least
+    100; `make run`'s server (http only) fails nothing but the tests that need TLS."""
+    if not OBSERVATORY.is_dir():
+        pytest.skip(f"the HTTP Observatory is not installed in {OBSERVATORY} (make observatory)")
+    stack = running_stack.stack
+    result = scan(stack.url + "/", http_port=stack.http_port, ca_file=stack.folder / "tls" / "localhost.crt")
+    assert (result["grade"], result["score"] >= 100) == ("A+", True), result["tests"]
+    plain = scan(base_url + "/")
+    failing = {name for name, test in plain["tests"].items() if not test["pass"]}
+    assert failing <= TLS_TESTS, plain["tests"]

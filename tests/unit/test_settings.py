@@ -1,0 +1,68 @@
+"""Production settings come from the environment and every mistake is named (issue 13)."""
+
+from __future__ import annotations
+
+import pytest
+
+from agency_site.settings import SettingsError, settings_from_env
+
+
+def test_defaults_serve_the_local_site_to_its_own_origin_only():
+    settings = settings_from_env({})
+    assert settings.site_url == "http://localhost:3000"
+    assert settings.allowed_origins == ("http://localhost:3000",)
+    assert settings.trusted_proxy_hops == 0
+    assert settings.api_url is None
+
+
+def test_production_values_are_read():
+    settings = settings_from_env(
+        {
+            "SITE_URL": "https://www.example.com/",
+            "API_URL": "https://www.example.com",
+            "TRUSTED_PROXY_HOPS": "1",
+            "STATE_EXPIRY_S": "7200",
+            "DATABASE_URL": "postgresql://agency@127.0.0.1:5432/agency",
+            "REFLEX_REDIS_URL": "redis://127.0.0.1:6379/0",
+            "CONTACT_WEBHOOK_URL": "https://hooks.example.com/leads",
+        }
+    )
+    assert settings.site_url == "https://www.example.com"
+    assert settings.allowed_origins == ("https://www.example.com",)
+    assert settings.trusted_proxy_hops == 1
+    assert settings.state_expiry_s == 7200
+    assert settings.database_url == "postgresql+psycopg://agency@127.0.0.1:5432/agency"
+    assert settings.leads.redis_url == "redis://127.0.0.1:6379/0"
+    assert settings.leads.webhook_url == "https://hooks.example.com/leads"
+
+
+def test_every_mistake_is_one_line_naming_the_variable():
+    with pytest.raises(SettingsError) as raised:
+        settings_from_env(
+            {
+                "SITE_URL": "www.example.com",
+                "API_URL": "https://www.example.com/api",
+                "TRUSTED_PROXY_HOPS": "one",
+                "ALLOWED_ORIGINS": "https://www.example.com,example.org",
+                "DATABASE_URL": "mysql://db/agency",
+                "REFLEX_REDIS_URL": "127.0.0.1:6379",
+                "CONTACT_RATE_LIMIT": "0",
+                "STATE_EXPIRY_S": "5",
+            }
+        )
+    problems = raised.value.problems
+    named = [problem.split("=")[0].split(":")[0] for problem in problems]
+    assert sorted(named) == sorted(
+        [
+            "SITE_URL",
+            "API_URL",
+            "TRUSTED_PROXY_HOPS",
+            "ALLOWED_ORIGINS",
+            "DATABASE_URL",
+            "REFLEX_REDIS_URL",
+            "CONTACT_RATE_LIMIT",
+            "STATE_EXPIRY_S",
+        ]
+    )
+    assert all("\n" not in problem for problem in problems)
+    assert "'one'" in next(problem for problem in problems if problem.startswith("TRUSTED_PROXY_HOPS"))
