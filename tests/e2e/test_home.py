@@ -82,7 +82,9 @@ def test_feature_cards_row_on_desktop(shared_pages: SharedPages, lang: str) -> N
     cards = desktop.page.get_by_test_id("feature-cards").locator("article")
     titles = ["home-feature-fast-title", "home-feature-secure-title", "home-feature-automation-title"]
     expect(cards.locator("h3")).to_have_text([text(lang, key) for key in titles])
-    tops = {round(cards.nth(i).bounding_box()["y"]) for i in range(3)}
+    # Layout positions (offsetTop), not painted ones: the cards' staggered reveal moves
+    # them by a transform for a moment, which a bounding box would include.
+    tops = set(cards.evaluate_all("cards => cards.map((card) => card.offsetTop)"))
     assert len(tops) == 1, "three cards in one row"
     expect(desktop.page.get_by_test_id("feature-cards").locator("[data-carousel-next]")).to_be_hidden()
 
