@@ -17,7 +17,7 @@ PORT ?= 3000
 export REFLEX_USE_SYSTEM_BUN := 1
 export PATH := $(abspath $(TOOLS)/node_modules/.bin):$(abspath $(BIN)):$(PATH)
 
-.PHONY: help setup bun axe run dev export test test-unit test-e2e lint check-content migrate chromium clean bench bench-contact lighthouse
+.PHONY: help setup bun axe run dev export test test-unit test-e2e lint check-content migrate chromium clean bench bench-contact bench-visitors lighthouse
 
 help:
 	@echo "make run    set up everything and serve the production build at http://localhost:$(PORT)"
@@ -27,6 +27,7 @@ help:
 	@echo "make lint   ruff"
 	@echo "make bench build and serve, then Lighthouse every page type (BENCH_ARGS=\"--runs 1\" to narrow) and print each page's weight"
 	@echo "make bench-contact  N contact messages at once through the websocket (N=200)"
+	@echo "make bench-visitors N page views and K messages: websockets, server states, memory, JS per page (N=200 K=5)"
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -147,3 +148,11 @@ bench: setup chromium lighthouse
 N ?= 200
 bench-contact: setup
 	$(BIN)/python benchmarks/contact_throughput.py -n $(N)
+
+# Figures, not tests: N page views across every page type and K visitors who send the form,
+# in Chromium; prints websockets opened, states the server kept, its memory before and after
+# the sessions expired, and each page's JavaScript in this build and in BASELINE_REV's.
+K ?= 5
+BASELINE_REV ?= c6c6903
+bench-visitors: setup chromium
+	$(BIN)/python benchmarks/visitors.py -n $(N) -k $(K) --baseline-rev $(BASELINE_REV)

@@ -61,6 +61,7 @@ def build_app() -> rx.App:
                 title=head.title,
                 description=head.description,
                 image=head.image_url,
+                on_load=page.on_load,
             )
     app.add_page(
         rx.fragment(

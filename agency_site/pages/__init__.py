@@ -5,12 +5,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 import reflex as rx
+from reflex.event import EventType
 
 
 @dataclass(frozen=True)
 class Page:
-    """A compiled screen in one language: its component and its head texts."""
+    """A compiled screen in one language: its component, its head texts, and what the
+    server runs when a browser connected to it loads it (only the contact page has any)."""
 
     component: rx.Component
     title: str
     description: str
+    on_load: EventType[()] | None = None

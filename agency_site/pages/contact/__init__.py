@@ -13,6 +13,7 @@ from agency_site.pages.blocks import BUTTON_LIGHT, SCROLL_TOP_ON_OPEN, closing_b
 from agency_site.pages.contact.details import contact_cards
 from agency_site.pages.contact.form import contact_form
 from agency_site.pages.contact.office_map import office_map
+from agency_site.state.contact_form import ContactFormState
 
 
 def _faq_block(lang: str) -> rx.Component:
@@ -49,4 +50,5 @@ def contact_page(lang: str, path: str) -> Page:
         component=page_shell(lang, path, body),
         title=title,
         description=t(lang, "page-contact-description"),
+        on_load=ContactFormState.resume,
     )

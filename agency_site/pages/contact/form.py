@@ -1,6 +1,10 @@
 """The contact form, rendered against agency_site.state.contact_form (the contract with the
 leads package): an uncontrolled <form> whose inputs are named after FORM_FIELDS, per-field
 messages from ContactFormState.errors, and a button that follows ContactFormState.status.
+
+Its browser side (`form_session.jsx`) connects to the server only once the visitor starts
+using the form, carries the message's submission key, and says so while a submission
+waits for a server that cannot be reached (issue 12).
 """
 
 from __future__ import annotations
@@ -8,7 +12,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 import reflex as rx
+from reflex.event import EventHandler, no_args_event_spec
+from reflex.vars.base import Var
 
+from agency_site.content import get_content
 from agency_site.i18n import localized_path, t
 from agency_site.pages.blocks import CARD, LINK
 from agency_site.state.contact_form import (
@@ -17,6 +24,7 @@ from agency_site.state.contact_form import (
     HONEYPOT_FIELD,
     LANGUAGE_FIELD,
     PAGE_FIELD,
+    SUBMISSION_KEY_FIELD,
     ContactFormState,
 )
 
@@ -141,6 +149,41 @@ def _submit_button(lang: str) -> rx.Component:
     )
 
 
+class ContactFormSession(rx.Component):
+    """The form's browser side, `form_session.jsx` (see its header): renders the hidden
+    submission key input, and its children while a submission cannot reach the server."""
+
+    library = rx.asset("form_session.jsx", shared=True).importable_path
+    tag = "ContactFormSession"
+
+    key_field: Var[str]
+    sent_key: Var[str]
+    status: Var[str]
+    failure: Var[str]
+    errors: Var[dict[str, str]]
+    # The form's first event, sent when the visitor starts using it: it opens the connection.
+    on_intent: EventHandler[no_args_event_spec]
+
+
+def _session(lang: str) -> rx.Component:
+    """The submission key, connect on intent, and the notice while the server is away."""
+    email = str(get_content().site.contact.email)
+    return ContactFormSession.create(
+        rx.el.p(
+            t(lang, "contact-not-sent", email=email),
+            role="alert",
+            data_testid="contact-unreachable",
+            class_name="rounded-xl bg-rose-50 px-4 py-3 text-sm font-medium text-rose-700",
+        ),
+        key_field=SUBMISSION_KEY_FIELD,
+        sent_key=ContactFormState.sent_key,
+        status=ContactFormState.status,
+        failure=ContactFormState.failure,
+        errors=ContactFormState.errors,
+        on_intent=ContactFormState.resume,
+    )
+
+
 def contact_form(lang: str, path: str) -> rx.Component:
     """The form card: four fields, hidden fields, the form-level failure text and the button."""
     return rx.el.div(
@@ -151,6 +194,7 @@ def contact_form(lang: str, path: str) -> rx.Component:
         rx.el.form(
             rx.el.div(*[_field(lang, field) for field in FIELDS], class_name="grid gap-6 sm:grid-cols-2"),
             *_hidden_fields(lang, path),
+            _session(lang),
             rx.cond(
                 ContactFormState.failure != "",
                 rx.el.p(
@@ -177,7 +221,6 @@ def contact_form(lang: str, path: str) -> rx.Component:
             id=CONTACT_FORM_ID,
             no_validate=True,
             on_submit=ContactFormState.submit,
-            on_mount=ContactFormState.forget_messages,
             class_name="relative mt-8 space-y-6",
         ),
         class_name=f"{CARD} p-6 sm:p-10",
