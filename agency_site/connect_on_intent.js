@@ -4,14 +4,21 @@
 // Each section runs inside Reflex's state.js, so it uses that module's names.
 
 // @patch lazy-socket-client (instead of the static import of socket.io-client)
-// socket.io-client (agency-site, connect_on_intent.py): imported by the first connection,
-// so it sits in a chunk of its own that a page which never connects never downloads.
+// socket.io-client and universal-cookie (agency-site, connect_on_intent.py): imported by
+// the first connection, so they sit in chunks that a page which never connects never
+// downloads. Cookies matter only to a connected page (client storage, hydrate) and to
+// the remove-cookie event, which loads them first.
 let io;
+let cookies;
 let socketClientLoading;
 const loadSocketClient = () =>
-  (socketClientLoading ??= import("socket.io-client").then(
-    (module) => {
-      io = module.default;
+  (socketClientLoading ??= Promise.all([
+    import("socket.io-client"),
+    import("universal-cookie"),
+  ]).then(
+    ([socketClient, cookieClient]) => {
+      io = socketClient.default;
+      cookies ??= new cookieClient.default();
     },
     (error) => {
       // The next attempt fetches it again (the server may have been restarting).
@@ -32,6 +39,21 @@ const isBackendEvent = (event) =>
   (event.name.startsWith("reflex___state") || event.name === SYNC_LOCAL_STORAGE);
 const needsServer = (event) =>
   isBackendEvent(event) && !event.name.endsWith(".handle_frontend_exception");
+
+// @patch no-static-cookies (instead of the static import of universal-cookie)
+// universal-cookie: loaded with the socket client (loadSocketClient).
+
+// @patch no-cookie-instance (instead of creating the cookie jar at load)
+// The cookie jar: created by loadSocketClient.
+
+// @patch remove-cookie-loads-cookies (before the remove-cookie event uses the jar)
+    await loadSocketClient();
+
+// @patch cookies-once-loaded (instead of reading cookie vars whenever asked)
+  // agency-site: before the first connection has loaded the cookie jar there is nothing
+  // to send; the hydrate of that connection reads them.
+  if (client_storage.cookies && cookies) {
+    for (const state_key in client_storage.cookies) {
 
 // @patch token-per-page-view (after the session storage key of the token)
 // agency-site: each page load starts a new session. Reflex would resume the tab's last

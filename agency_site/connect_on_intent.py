@@ -23,7 +23,10 @@ on (re)connect, the page's on_load) is Reflex's own code, unchanged.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
+
+import reflex as rx
 
 from agency_site.frontend_patches import AnchoredPatch
 
@@ -41,6 +44,30 @@ CONNECT_ON_INTENT: tuple[AnchoredPatch, ...] = (
         'import io from "socket.io-client";\n',
         "instead",
         "socket.io-client is imported dynamically by the first connection, not with the runtime",
+    ),
+    _patch(
+        "no-static-cookies",
+        'import Cookies from "universal-cookie";\n',
+        "instead",
+        "universal-cookie is imported with the socket client, not with the runtime",
+    ),
+    _patch(
+        "no-cookie-instance",
+        "const cookies = new Cookies();\n",
+        "instead",
+        "the cookie jar is created when universal-cookie arrives",
+    ),
+    _patch(
+        "remove-cookie-loads-cookies",
+        "    cookies.remove(event.payload.key, { ...event.payload.options });\n",
+        "before",
+        "the remove-cookie event loads the cookie jar first",
+    ),
+    _patch(
+        "cookies-once-loaded",
+        "  if (client_storage.cookies) {\n    for (const state_key in client_storage.cookies) {\n",
+        "instead",
+        "cookie vars are read once the cookie jar is loaded",
     ),
     _patch(
         "token-per-page-view",
@@ -79,3 +106,20 @@ CONNECT_ON_INTENT: tuple[AnchoredPatch, ...] = (
         "client-side navigation sends on_load only on a page that connected",
     ),
 )
+
+
+def with_own_memo_module(component: rx.Component, module: str) -> Callable[[], rx.Component]:
+    """`component` as a page for `app.add_page`, whose memoized components go to a file of
+    their own.
+
+    Reflex puts every memoized component of the pages a module adds into one file
+    (`.web/app_components/<module>.jsx`, Reflex's `memo_paths.capture_source_module`), and
+    every page imports it: the contact form's components would be downloaded by every
+    reader. A page given as a function defined in `module` gets that module's file.
+    """
+
+    def page() -> rx.Component:
+        return component
+
+    page.__module__ = module
+    return page

@@ -20,6 +20,7 @@ import time
 from pathlib import Path
 
 import httpx
+from reflex_base.environment import environment
 
 from .conftest import ROOT, _server_env
 
@@ -56,15 +57,17 @@ class RestartableServer:
         self.url = f"http://localhost:{self.port}"
         self.web = copy_build(folder, self.port)
         self.log = folder / "restartable.log"
+        # What `reflex run --env prod --single-port` tells its server process (two of them
+        # are Reflex's internal variables, hence the names from Reflex itself).
         self.env = (
             _server_env()
             | env
             | {
-                "REFLEX_ENV_MODE": "prod",
-                "REFLEX_SKIP_COMPILE": "true",
-                "REFLEX_MOUNT_FRONTEND_COMPILED_APP": "true",
-                "REFLEX_WEB_WORKDIR": str(self.web),
-                "REFLEX_STATES_WORKDIR": str(folder / "states"),
+                environment.REFLEX_ENV_MODE.name: "prod",
+                environment.REFLEX_SKIP_COMPILE.name: "true",
+                environment.REFLEX_MOUNT_FRONTEND_COMPILED_APP.name: "true",
+                environment.REFLEX_WEB_WORKDIR.name: str(self.web),
+                environment.REFLEX_STATES_WORKDIR.name: str(folder / "states"),
             }
         )
         self.process: subprocess.Popen | None = None

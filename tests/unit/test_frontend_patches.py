@@ -62,10 +62,11 @@ def test_the_patched_state_js_is_valid_javascript(tmp_path: Path):
     assert checked.returncode == 0, checked.stderr
 
 
-def test_the_socket_client_is_imported_only_when_connecting():
+def test_the_socket_client_and_cookies_are_imported_only_when_connecting():
     code = _patched(STATE_JS)
-    assert not re.search(r"^import [^;]*socket\.io-client", code, re.MULTILINE)
-    assert 'import("socket.io-client")' in code
+    for library in ("socket.io-client", "universal-cookie"):
+        assert not re.search(rf"^import [^;]*{re.escape(library)}", code, re.MULTILINE), library
+        assert f'import("{library}")' in code
     # The static runtime asks for a connection only once the page wants one.
     assert "Object.keys(app.initialState).length > 1" not in code
     assert code.count("connectionWanted") >= 5
