@@ -83,4 +83,5 @@ def test_the_contact_page_connects_once_the_visitor_uses_the_form(desktop: Visit
     with page.expect_websocket(timeout=10_000):
         page.locator("#contact-form [name='name']").focus()
     assert len(traffic.websockets) == 1 and "/_event" in traffic.websockets[0]
-    assert traffic.socket_client_scripts, "the socket client came with the connection"
+    page.wait_for_load_state("networkidle")
+    assert traffic.socket_client_scripts(), "the socket client came with the connection"
