@@ -3,9 +3,9 @@
 Builds and serves the production app (`reflex run --env prod --single-port` on a free port,
 with a throw-away database and state folder), then in headless Chromium:
 
-1. N page views across every page type, both languages, several tabs at once, each page
-   read to its end: counts the websockets the browser opened and the states the server
-   wrote (files in its state folder, or keys in Redis with --url and REDIS_URL);
+1. N visitors, each reading one page to its end (every page type, both languages, several
+   at once): counts the websockets the browser opened and the states the server
+   wrote (pickles in its state folder: the disk state manager of one worker);
 2. K visitors who open the contact page, fill the form and send it;
 3. waits until their sessions expired (--expiration seconds, Reflex's token expiration)
    and the server purged them;
@@ -18,6 +18,7 @@ benchmarks/out/baseline-<rev>/), with page_weight.py. Figures only; nothing pass
     make bench-visitors                                   # N=200 K=5
     .venv/bin/python benchmarks/visitors.py -n 200 -k 5 --expiration 30
     .venv/bin/python benchmarks/visitors.py --baseline-rev c6c6903
+    .venv/bin/python benchmarks/visitors.py --url http://localhost:3000 -k 0 --server-pid PID --states-dir .states
 """
 
 from __future__ import annotations
@@ -85,29 +86,25 @@ def _open(browser, base_url: str, path: str, websockets: list[str]):
     """A new tab on `path`, hydrated, whose websockets are appended to `websockets`."""
     page = browser.new_context().new_page()
     page.on("websocket", lambda socket: websockets.append(socket.url))
-    _goto(page, base_url, path)
+    page.goto(base_url + path)
+    page.locator('#site-header[data-hydrated="true"]').first.wait_for(state="attached")
     return page
 
 
-def _goto(page, base_url: str, path: str) -> None:
-    page.goto(base_url + path)
-    page.locator('#site-header[data-hydrated="true"]').first.wait_for(state="attached")
-
-
 def _read_pages(base_url: str, paths: list[str], tabs: int) -> int:
-    """Open every path in one of `tabs` browser tabs, read it to its end; the websockets opened."""
+    """Each path read to its end by a new visitor (a fresh browser context), `tabs` at a
+    time; the websockets they opened."""
     from playwright.sync_api import sync_playwright
 
     def run(share: list[str]) -> int:
         websockets: list[str] = []
         with sync_playwright() as playwright:
             browser = _chromium(playwright)
-            page = _open(browser, base_url, share[0], websockets)
-            for index, path in enumerate(share):
-                if index:
-                    _goto(page, base_url, path)
+            for path in share:
+                page = _open(browser, base_url, path, websockets)
                 page.evaluate("window.scrollTo(0, document.body.scrollHeight)")
                 page.wait_for_load_state("networkidle")
+                page.context.close()
             browser.close()
         return len(websockets)
 
@@ -210,6 +207,11 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument("--baseline-rev", default=DEFAULT_BASELINE_REV, help="git revision to compare with")
     parser.add_argument("--baseline-client", type=Path, help="a baseline build's client folder instead")
+    parser.add_argument("--url", help="measure this running server (e.g. another revision's) instead")
+    parser.add_argument(
+        "--server-pid", type=int, help="with --url: the server's process group, for its memory"
+    )
+    parser.add_argument("--states-dir", type=Path, help="with --url: the server's state folder")
     args = parser.parse_args(argv)
 
     OUT_DIR.mkdir(parents=True, exist_ok=True)
@@ -225,9 +227,14 @@ def main(argv: list[str] | None = None) -> int:
         "REFLEX_STATES_WORKDIR": str(states_dir),
         "REFLEX_REDIS_TOKEN_EXPIRATION": str(args.expiration),
     }
-    port = free_port()
-    base_url = f"http://localhost:{port}"
-    server = start_server(port, env, "visitors-server.log")
+    if args.url:
+        base_url, server, server_pid = args.url.rstrip("/"), None, args.server_pid
+        states_dir = args.states_dir or states_dir
+    else:
+        port = free_port()
+        base_url = f"http://localhost:{port}"
+        server = start_server(port, env, "visitors-server.log")
+        server_pid = server.pid
     run_id = uuid.uuid4().hex[:6]
     websockets = 0
 
@@ -236,7 +243,7 @@ def main(argv: list[str] | None = None) -> int:
             websockets=websockets,
             states=_count_states(states_dir),
             rows=sum(1 for _ in store.messages(engine)),
-            rss_mb=process_tree_rss_mb(server.pid),
+            rss_mb=process_tree_rss_mb(server_pid) if server_pid else 0.0,
         )
 
     try:
@@ -249,13 +256,16 @@ def main(argv: list[str] | None = None) -> int:
         websockets += _read_pages(base_url, views, args.tabs)
         time.sleep(3)  # the disk state manager writes after a short debounce
         _print_counts(f"after {args.n} page views", counts(), start)
-        websockets += _send_messages(base_url, args.k, run_id)
-        time.sleep(3)
-        _print_counts(f"after {args.k} messages sent", counts(), start)
-        time.sleep(args.expiration + 10)
-        _print_counts(f"{args.expiration + 10} s later (sessions expired)", counts(), start)
+        if args.k:
+            websockets += _send_messages(base_url, args.k, run_id)
+            time.sleep(3)
+            _print_counts(f"after {args.k} messages sent", counts(), start)
+        if server is not None:
+            time.sleep(args.expiration + 10)
+            _print_counts(f"{args.expiration + 10} s later (sessions expired)", counts(), start)
     finally:
-        stop_server(server)
+        if server is not None:
+            stop_server(server)
         engine.dispose()
         shutil.rmtree(scratch, ignore_errors=True)
 
