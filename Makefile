@@ -21,7 +21,7 @@ OBSERVATORY_STAMP := $(OBSERVATORY)/.installed-$(OBSERVATORY_VERSION)
 export REFLEX_USE_SYSTEM_BUN := 1
 export PATH := $(abspath $(TOOLS)/node_modules/.bin):$(abspath $(BIN)):$(PATH)
 
-.PHONY: help prepare setup bun axe run dev export test test-unit test-e2e lint check-content migrate chromium clean bench bench-contact lighthouse nginx stack stack-services stack-down bench-stack observatory
+.PHONY: help prepare setup bun axe run dev export test test-unit test-e2e lint check-content migrate chromium clean bench bench-contact bench-visitors lighthouse nginx stack stack-services stack-down bench-stack observatory
 
 help:
 	@echo "make run            set up everything, migrate DATABASE_URL's database, serve the production build at http://localhost:$(PORT)"
@@ -39,6 +39,7 @@ help:
 	@echo "make stack-down    stop it"
 	@echo "make bench-stack   pages/s through nginx and make run's server, 200 senders, 1,000 sessions"
 	@echo "make observatory   MDN HTTP Observatory on the running stack (and URL=... for another server)"
+	@echo "make bench-visitors N page views and K messages: websockets, server states, memory, JS per page (N=200 K=5)"
 	@echo "make clean          remove the build (.web) and saved states (.states)"
 
 $(BIN)/python:
@@ -231,3 +232,11 @@ $(OBSERVATORY_STAMP):
 URL ?= https://localhost:8443/
 observatory: $(OBSERVATORY_STAMP)
 	NODE_TLS_REJECT_UNAUTHORIZED=0 $(BIN)/python benchmarks/observatory.py $(URL)
+
+# Figures, not tests: N page views across every page type and K visitors who send the form,
+# in Chromium; prints websockets opened, states the server kept, its memory before and after
+# the sessions expired, and each page's JavaScript in this build and in BASELINE_REV's.
+K ?= 5
+BASELINE_REV ?= c6c6903
+bench-visitors: prepare $(DEV_STAMP) chromium
+	$(BIN)/python benchmarks/visitors.py -n $(N) -k $(K) --baseline-rev $(BASELINE_REV)

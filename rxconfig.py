@@ -4,8 +4,10 @@ import sys
 
 import reflex as rx
 
-from agency_site.backend_url import SameOriginBackendPort
+from agency_site.backend_url import SAME_ORIGIN_PORT
+from agency_site.connect_on_intent import CONNECT_ON_INTENT
 from agency_site.frontend_build import PaintBeforeHydration
+from agency_site.frontend_patches import PatchGeneratedFrontend
 from agency_site.security import ContentSecurityPolicyHashes
 from agency_site.seo.plugin import SeoFilesPlugin
 from agency_site.settings import SettingsError, get_settings
@@ -22,14 +24,16 @@ config = rx.Config(
     app_name="agency_site",
     # SeoFilesPlugin writes sitemap.xml (with hreflang alternates), robots.txt and the feeds;
     # PaintBeforeHydration lets the browser paint the prerendered page before React hydrates;
-    # SameOriginBackendPort keeps the websocket on the page's own port behind nginx.
+    # PatchGeneratedFrontend: only a page whose visitor starts using the contact form
+    # connects to the server and downloads the socket client (CONNECT_ON_INTENT), and
+    # the websocket stays on the page's own port behind nginx (SAME_ORIGIN_PORT).
     # ContentSecurityPolicyHashes hashes the inline scripts of the finished pages, so it
     # comes last: a plugin after it that changed a page would break that page's policy.
     plugins=[
         rx.plugins.TailwindV4Plugin(),
         SeoFilesPlugin(),
         PaintBeforeHydration(),
-        SameOriginBackendPort(),
+        PatchGeneratedFrontend(CONNECT_ON_INTENT, SAME_ORIGIN_PORT),
         ContentSecurityPolicyHashes(),
     ],
     # The sitemap is ours to write, not the default one.
@@ -49,6 +53,7 @@ config = rx.Config(
     # Behind nginx (deploy/) the visitor's address is the last one nginx appended to
     # X-Forwarded-For; anything a visitor sent in that header comes before it and is ignored.
     trusted_proxy_hops=settings.trusted_proxy_hops,
+    # How long a session's state lives after its last event (settings.STATE_EXPIRY_S).
     redis_token_expiration=settings.state_expiry_s,
     # Set only when API_URL is: otherwise Reflex derives it from the backend port.
     **({"api_url": settings.api_url} if settings.api_url else {}),

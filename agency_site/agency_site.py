@@ -9,6 +9,7 @@ import reflex as rx
 from reflex.vars.base import Var, VarData
 
 from agency_site.components.browser import german_path_test, head_script, is_german_path, lazy_toaster
+from agency_site.connect_on_intent import with_own_memo_module
 from agency_site.constants import LANGUAGES
 from agency_site.content import ContentError
 from agency_site.content.check import check_all_content
@@ -38,12 +39,17 @@ def add_pages(app: rx.App) -> None:
             with on_page(path):
                 page = route.build(lang)
                 head = page_head(lang, route, page)
+            component = rx.fragment(page.component, *head.tags)
             app.add_page(
-                rx.fragment(page.component, *head.tags),
+                # A page with server state keeps its code apart from the readers' pages.
+                component
+                if page.on_load is None
+                else with_own_memo_module(component, route.build.__module__),
                 route=path,
                 title=head.title,
                 description=head.description,
                 image=head.image_url,
+                on_load=page.on_load,
             )
     with on_page("404"):
         app.add_page(

@@ -10,38 +10,24 @@ does not clear the port, so using the page's own port changes nothing there.
 
 Neither an API URL baked at export (any `localhost` URL is rewritten the same way; another
 host name such as 127.0.0.1 would be another origin, outside `connect-src 'self'`) nor
-nginx (the browser never asks port 8443) can avoid it, so this patches that one line.
-`patch_backend_port` fails loudly, naming the file, when a Reflex upgrade changes it.
+nginx (the browser never asks port 8443) can avoid it, so this replaces that one line,
+through the same anchored patches as connect_on_intent.py (frontend_patches.py): the build
+and tests/unit/test_frontend_patches.py fail naming the file when a Reflex upgrade changes it.
 """
 
 from __future__ import annotations
 
-from reflex.plugins import Plugin
-from reflex_base.constants.base import Dirs
+from pathlib import Path
 
-STATE_JS = f"{Dirs.STATE_PATH}.js"
-REFLEX_LINE = 'endpoint.port = ""; // Assume websocket is on https port via load balancer.'
-OUR_LINE = "endpoint.port = window.location.port; // agency-site: the page's own port (backend_url.py)"
+from agency_site.frontend_patches import AnchoredPatch
 
-
-class GeneratedFrontendChanged(RuntimeError):
-    """The generated frontend no longer contains what a patch relies on."""
-
-
-def patch_backend_port(state_js: str) -> str:
-    """`state.js` with the https branch keeping the page's port; unchanged if already patched."""
-    if OUR_LINE in state_js:
-        return state_js
-    if state_js.count(REFLEX_LINE) != 1:
-        raise GeneratedFrontendChanged(
-            f".web/{STATE_JS}: getBackendURL no longer has the line {REFLEX_LINE!r}; "
-            "check whether Reflex still clears the port on https pages and update agency_site/backend_url.py"
-        )
-    return state_js.replace(REFLEX_LINE, OUR_LINE)
-
-
-class SameOriginBackendPort(Plugin):
-    """Applies `patch_backend_port` to the generated `state.js` (see the module docstring)."""
-
-    def pre_compile(self, **context) -> None:
-        context["add_modify_task"](STATE_JS, patch_backend_port)
+SAME_ORIGIN_PORT: tuple[AnchoredPatch, ...] = (
+    AnchoredPatch(
+        name="same-origin-port",
+        file="utils/state.js",
+        anchor='      endpoint.port = ""; // Assume websocket is on https port via load balancer.\n',
+        where="instead",
+        source=Path(__file__).with_name("backend_url.js"),
+        why="the websocket stays on the page's own port on https (the stack at https://localhost:8443)",
+    ),
+)

@@ -20,8 +20,13 @@ from dotenv import load_dotenv
 PROJECT_ROOT = Path(__file__).resolve().parent.parent
 DEFAULT_DATABASE_URL = f"sqlite:///{PROJECT_ROOT / 'agency_site.db'}"
 DEFAULT_SITE_URL = "http://localhost:3000"
-# Reflex's default: a visitor's state is dropped from Redis after an hour without events.
-DEFAULT_STATE_EXPIRY_S = 3600
+# How long the server keeps the state of a session (a page view that used the contact form)
+# after its last event: in memory, in .states/ (one worker) or in Redis (several). Readers
+# make no session at all (connect_on_intent.py). The form needs no state while the visitor
+# types (the text stays in the browser until sent, and its submission key makes a resend
+# safe), so a state may go early: 15 minutes after the last event instead of Reflex's hour.
+# STATE_EXPIRY_S overrides it; Reflex applies it to every state manager, not only Redis.
+DEFAULT_STATE_EXPIRY_S = 15 * 60
 
 _T = TypeVar("_T")
 

@@ -119,13 +119,15 @@ def fetch(url: str, timeout: float = 30) -> tuple[int, str]:
         return error.code, error.read().decode("utf-8")
 
 
-def start_server(port: int) -> subprocess.Popen:
+def start_server(
+    port: int, extra_env: dict[str, str] | None = None, log_name: str = "server.log"
+) -> subprocess.Popen:
     """Build and serve the production build on `port`, in its own process group."""
-    env = dict(os.environ, REFLEX_USE_SYSTEM_BUN="1")
+    env = dict(os.environ, REFLEX_USE_SYSTEM_BUN="1", **(extra_env or {}))
     env["PATH"] = f"{ROOT / '.tools/node_modules/.bin'}:{ROOT / '.venv/bin'}:{env.get('PATH', '')}"
     # The websocket accepts pages of the site's own origin only (rxconfig.py): this port's.
     env["ALLOWED_ORIGINS"] = f"http://localhost:{port},http://127.0.0.1:{port}"
-    log = open(OUT_DIR / "server.log", "w")  # noqa: SIM115 - lives as long as the server
+    log = open(OUT_DIR / log_name, "w")  # noqa: SIM115 - lives as long as the server
     command = [
         str(ROOT / ".venv" / "bin" / "reflex"),
         "run",

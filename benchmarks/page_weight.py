@@ -1,17 +1,25 @@
 """Page weight of the production build: what each page type makes a browser download.
 
 Reads the prerendered files in .web/build/client (run `make export` first) and prints,
-per page, the HTML and the JavaScript and CSS it preloads, raw and gzip-compressed.
+per page, the HTML, the JavaScript its first load fetches and the CSS it links, raw and
+compressed. The JavaScript is the page's module graph: the modules its inline module
+script imports (the manifest, the route modules, the entry) and, recursively, what they
+import statically; chunks that are only imported dynamically (`import("…")`: the socket
+client, toasts, carousels) load later, when needed, and are not counted. (The pages carry
+no `<link rel="modulepreload">` hints to read instead: frontend_build.py drops them.)
 Figures only; nothing here passes or fails.
 
     .venv/bin/python benchmarks/page_weight.py
+    .venv/bin/python benchmarks/page_weight.py --client /tmp/baseline/client   # another build
 """
 
 from __future__ import annotations
 
+import argparse
 import gzip
 import re
 import sys
+from dataclasses import dataclass
 from pathlib import Path
 
 from lighthouse import NOT_FOUND_EXAMPLE
@@ -20,44 +28,102 @@ from lighthouse import PAGES as LIGHTHOUSE_PAGES
 CLIENT = Path(__file__).resolve().parents[1] / ".web" / "build" / "client"
 # The Lighthouse benchmark's page types, plus the German home and the not-found document.
 PAGES = [page for page in LIGHTHOUSE_PAGES if page != NOT_FOUND_EXAMPLE] + ["/de", "/404"]
+KB = 1024
+
+_INLINE_MODULE = re.compile(r'<script type="module"[^>]*>(.*?)</script>', re.S)
+# In the HTML: `import "/assets/x.js"`, `import * as r from "/assets/x.js"`, `import("/assets/x.js")`.
+_HTML_IMPORT = re.compile(r'import\b[^"\'`;]*?["\'](/assets/[^"\']+\.js)["\']')
+# In a chunk, only static imports and re-exports: `import{a}from"./x.js"`, `import"./x.js"`.
+_STATIC_IMPORT = re.compile(
+    r'(?:^|[;\s}])(?:import|export)\s*(?:[\w*{][^"\'`;()]*?from\s*)?["\'](\./[^"\']+\.js)["\']'
+)
 
 
-def _html_file(path: str) -> Path:
+@dataclass(frozen=True)
+class Weight:
+    """Raw, gzip and brotli bytes of a set of files (brotli is what browsers get over HTTPS)."""
+
+    files: int
+    raw: int
+    gz: int
+    br: int
+
+
+def _html_file(client: Path, path: str) -> Path:
     if path == "/":
-        return CLIENT / "index.html"
+        return client / "index.html"
     if path == "/404":
-        return CLIENT / "404.html"
-    return CLIENT / path.strip("/") / "index.html"
+        return client / "404.html"
+    return client / path.strip("/") / "index.html"
 
 
-def _gzip_size(path: Path) -> int:
-    sidecar = path.with_name(path.name + ".gz")
-    return sidecar.stat().st_size if sidecar.exists() else len(gzip.compress(path.read_bytes(), 9))
+def _compressed_size(path: Path, suffix: str) -> int:
+    sidecar = path.with_name(path.name + suffix)
+    if sidecar.exists():
+        return sidecar.stat().st_size
+    return len(gzip.compress(path.read_bytes(), 9))  # no sidecar: estimate with gzip
 
 
-def _assets(html: str, pattern: str) -> list[Path]:
-    return [CLIENT / href.lstrip("/") for href in dict.fromkeys(re.findall(pattern, html))]
+def weight(files: list[Path]) -> Weight:
+    return Weight(
+        files=len(files),
+        raw=sum(path.stat().st_size for path in files),
+        gz=sum(_compressed_size(path, ".gz") for path in files),
+        br=sum(_compressed_size(path, ".br") for path in files),
+    )
 
 
-def main() -> int:
-    if not CLIENT.exists():
-        print(f"no build at {CLIENT}; run `make export` first", file=sys.stderr)
+def first_load_scripts(client: Path, html: str) -> list[Path]:
+    """Every JavaScript file the page's first load fetches: its module graph without lazy chunks."""
+    pending = [
+        client / href.lstrip("/")
+        for script in _INLINE_MODULE.findall(html)
+        for href in _HTML_IMPORT.findall(script)
+    ]
+    seen: dict[Path, None] = {}
+    while pending:
+        module = pending.pop()
+        if module in seen or not module.exists():
+            continue
+        seen[module] = None
+        code = module.read_text(encoding="utf-8", errors="replace")
+        pending.extend((module.parent / relative).resolve() for relative in _STATIC_IMPORT.findall(code))
+    return list(seen)
+
+
+def page_weights(client: Path, page: str) -> tuple[Weight, Weight, Weight] | None:
+    """HTML, first-load JavaScript and CSS of `page`, or None when it is not prerendered."""
+    html_path = _html_file(client, page)
+    if not html_path.exists():
+        return None
+    html = html_path.read_text()
+    scripts = first_load_scripts(client, html)
+    styles = [
+        client / href.lstrip("/")
+        for href in dict.fromkeys(re.findall(r'<link href="(/assets/[^"]+\.css)" rel="stylesheet"', html))
+    ]
+    return weight([html_path]), weight(scripts), weight(styles)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--client", type=Path, default=CLIENT, help="the build's client folder")
+    client = parser.parse_args(argv).client
+    if not client.exists():
+        print(f"no build at {client}; run `make export` first", file=sys.stderr)
         return 1
-    print(f"{'page':<24}{'HTML kB':>9}{'gz':>7}{'JS files':>10}{'JS kB':>8}{'gz':>7}{'CSS kB':>8}{'gz':>7}")
+    print(
+        f"{'page':<24}{'HTML kB':>9}{'gz':>7}{'JS files':>10}{'JS kB':>8}{'gz':>7}{'br':>7}{'CSS kB':>8}{'gz':>7}"
+    )
     for page in PAGES:
-        html_path = _html_file(page)
-        if not html_path.exists():
+        weights = page_weights(client, page)
+        if weights is None:
             print(f"{page:<24}  (not prerendered)")
             continue
-        html = html_path.read_text()
-        scripts = _assets(html, r'<link rel="modulepreload" href="([^"]+)"')
-        styles = _assets(html, r'<link href="(/assets/[^"]+\.css)" rel="stylesheet"')
-        kb = 1024
+        html, js, css = weights
         print(
-            f"{page:<24}{html_path.stat().st_size / kb:>9.1f}{_gzip_size(html_path) / kb:>7.1f}"
-            f"{len(scripts):>10}{sum(p.stat().st_size for p in scripts) / kb:>8.1f}"
-            f"{sum(_gzip_size(p) for p in scripts) / kb:>7.1f}"
-            f"{sum(p.stat().st_size for p in styles) / kb:>8.1f}{sum(_gzip_size(p) for p in styles) / kb:>7.1f}"
+            f"{page:<24}{html.raw / KB:>9.1f}{html.gz / KB:>7.1f}{js.files:>10}{js.raw / KB:>8.1f}"
+            f"{js.gz / KB:>7.1f}{js.br / KB:>7.1f}{css.raw / KB:>8.1f}{css.gz / KB:>7.1f}"
         )
     return 0
 

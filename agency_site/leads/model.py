@@ -11,6 +11,7 @@ from sqlmodel import Field, SQLModel
 
 # Upper bounds that protect the database; the form says so in the visitor's language.
 MAX_LENGTHS: dict[str, int] = {"name": 100, "email": 254, "subject": 200, "message": 5000}
+SUBMISSION_KEY_MAX = 64
 
 
 class MessageStatus(StrEnum):
@@ -67,3 +68,9 @@ class ContactMessage(LeadsTable, table=True):
     last_error: str | None = Field(default=None, sa_column=sa.Column(sa.Text, nullable=True))
     # When the background task may try the webhook again; also a short lease while one tries.
     next_attempt_at: datetime | None = Field(default=None, sa_column=_utc_column(nullable=True))
+    # The browser's key for this submission (leads/idempotency.py): a resend of the same
+    # message (a reconnect, a restart, a second click) finds this row instead of adding one.
+    submission_key: str | None = Field(
+        default=None,
+        sa_column=sa.Column(sa.String(SUBMISSION_KEY_MAX), nullable=True, unique=True),
+    )

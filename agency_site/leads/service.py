@@ -7,6 +7,7 @@ whether a message is kept lives here, testable without a browser. The answer is 
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
@@ -15,7 +16,7 @@ from typing import Any
 
 import sqlalchemy as sa
 
-from agency_site.leads import delivery
+from agency_site.leads import delivery, store
 from agency_site.leads.database import default_engine
 from agency_site.leads.group_commit import GroupCommit
 from agency_site.leads.model import MAX_LENGTHS
@@ -69,20 +70,33 @@ def default_inbox() -> Inbox:
     return Inbox.create(default_engine(), get_settings().leads)
 
 
-async def receive(form_data: dict[str, Any], client: str, inbox: Inbox | None = None) -> Outcome:
+async def receive(
+    form_data: dict[str, Any], client: str, inbox: Inbox | None = None, *, submission_key: str | None = None
+) -> Outcome:
     """Handle one submission from `client` (its IP address); 'sent' only once committed.
+
+    `submission_key` names the message (leads/idempotency.py): a message already stored
+    under it is answered 'sent' again and never stored twice.
 
     Never raises: whatever goes wrong, the visitor is told their message was not sent (and
     their form keeps it), rather than being left with a button stuck on 'Sending...'.
     """
+    inbox = inbox or default_inbox()
     try:
-        return await _receive(form_data, client, inbox or default_inbox())
+        if submission_key and (
+            stored := await asyncio.to_thread(store.find_by_key, inbox.engine, submission_key)
+        ):
+            # A resend of a stored message: no second row, no second count against the limit.
+            return Outcome(sent=True, message_id=stored)
+        return await _receive(form_data, client, inbox, submission_key)
     except Exception:
         logger.exception("Contact message from %s not handled", client)
         return Outcome(failure=Failure.NOT_STORED)
 
 
-async def _receive(form_data: dict[str, Any], client: str, inbox: Inbox) -> Outcome:
+async def _receive(
+    form_data: dict[str, Any], client: str, inbox: Inbox, submission_key: str | None
+) -> Outcome:
     submission = clean(form_data)
     errors = errors_to_show(submission)
     if errors:
@@ -94,7 +108,7 @@ async def _receive(form_data: dict[str, Any], client: str, inbox: Inbox) -> Outc
     if submission.honeypot:
         submission = _truncated(submission)
     try:
-        message_id = await inbox.writer.save(submission)
+        message_id = await inbox.writer.save(submission, submission_key)
     except Exception:
         await inbox.limiter.release(client)
         logger.exception("Contact message from %s could not be stored", client)

@@ -19,7 +19,7 @@ UNDELIVERED = (MessageStatus.STORED, MessageStatus.FAILED)
 DELIVERY_LEASE = timedelta(minutes=2)
 
 
-def _row(submission: Submission) -> ContactMessage:
+def _row(submission: Submission, key: str | None = None) -> ContactMessage:
     return ContactMessage(
         name=submission.name,
         email=submission.email,
@@ -28,24 +28,62 @@ def _row(submission: Submission) -> ContactMessage:
         language=submission.language,
         page=submission.page,
         status=MessageStatus.SPAM if submission.honeypot else MessageStatus.STORED,
+        submission_key=key,
     )
 
 
-def save_all(engine: sa.Engine, submissions: list[Submission]) -> list[int]:
+def save_all(
+    engine: sa.Engine, submissions: list[Submission], keys: list[str | None] | None = None
+) -> list[int]:
     """Store the submissions in one transaction and commit; returns their ids in order.
 
-    Raises if the database fails, and then none of them is stored.
+    `keys` are their submission keys (leads/idempotency.py), None for none: a submission
+    whose key is already stored, or appears earlier in the list, is not stored again and
+    gets the stored row's id. Raises if the database fails, and then none of them is stored.
     """
-    rows = [_row(submission) for submission in submissions]
+    keys = keys if keys is not None else [None] * len(submissions)
+    try:
+        return _save_new(engine, submissions, keys)
+    except sa.exc.IntegrityError:
+        if not any(keys):
+            raise
+        # Another worker stored one of these keys since we looked: now we find it.
+        return _save_new(engine, submissions, keys)
+
+
+def _save_new(engine: sa.Engine, submissions: list[Submission], keys: list[str | None]) -> list[int]:
     with writing(engine), Session(engine, expire_on_commit=False) as session:
-        session.add_all(rows)
+        known = _stored_keys(session, {key for key in keys if key})
+        rows: list[ContactMessage] = []
+        for submission, key in zip(submissions, keys, strict=True):
+            row = known.get(key) if key else None
+            if row is None:
+                row = _row(submission, key)
+                session.add(row)
+                if key:
+                    known[key] = row
+            rows.append(row)
         session.commit()
     return [row.id for row in rows if row.id is not None]
 
 
-def save(engine: sa.Engine, submission: Submission) -> int:
-    """Store one submission and commit; returns its id."""
-    return save_all(engine, [submission])[0]
+def _stored_keys(session: Session, keys: set[str]) -> dict[str | None, ContactMessage]:
+    if not keys:
+        return {}
+    statement = select(ContactMessage).where(col(ContactMessage.submission_key).in_(keys))
+    return {row.submission_key: row for row in session.exec(statement)}
+
+
+def save(engine: sa.Engine, submission: Submission, key: str | None = None) -> int:
+    """Store one submission and commit (once per key); returns its id."""
+    return save_all(engine, [submission], [key])[0]
+
+
+def find_by_key(engine: sa.Engine, key: str) -> int | None:
+    """The id of the message stored under submission key `key`, if there is one."""
+    statement = select(ContactMessage.id).where(ContactMessage.submission_key == key)
+    with Session(engine) as session:
+        return session.exec(statement).first()
 
 
 def get(engine: sa.Engine, message_id: int) -> ContactMessage | None:

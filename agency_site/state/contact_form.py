@@ -4,11 +4,16 @@ Contract between the contact page (which renders the form) and the leads package
 stores and delivers messages):
 
 - the page renders an uncontrolled `<form id=CONTACT_FORM_ID>` whose inputs are named
-  after FORM_FIELDS plus the hidden LANGUAGE_FIELD, PAGE_FIELD and HONEYPOT_FIELD, and
-  calls `ContactFormState.submit` on submit (Reflex passes the form data as a dict);
+  after FORM_FIELDS plus the hidden LANGUAGE_FIELD, PAGE_FIELD, HONEYPOT_FIELD and
+  SUBMISSION_KEY_FIELD (a key the browser makes per message, see leads/idempotency.py),
+  and calls `ContactFormState.submit` on submit (Reflex passes the form data as a dict);
   MAX_LENGTHS may serve as the inputs' `max_length` (the server checks them regardless);
 - it shows `ContactFormState.errors[field]` under each field, `failure` above the button,
-  and labels the button by `status` ("idle", "sending", "sent").
+  labels the button by `status` ("idle", "sending", "sent"), and clears the form once
+  `sent_key` is the key of the message in it;
+- the page registers `ContactFormState.resume` as its on_load (it runs whenever the
+  browser connects, reconnects or comes back to the page) and sends it when the visitor
+  starts using the form: the page opens no connection before that (issue 12).
 
 Inputs are uncontrolled so that nothing the visitor typed travels before they submit and
 nothing is lost while the server answers; only a committed message resets the form.
@@ -28,6 +33,7 @@ from agency_site.constants import CONTACT_SENT_MS
 from agency_site.content import get_content
 from agency_site.i18n import t
 from agency_site.leads import MAX_LENGTHS, ContactMessage, Failure, Problem, receive
+from agency_site.leads.idempotency import SUBMISSION_KEY_FIELD, submission_key
 from agency_site.leads.validation import (
     FORM_FIELDS,
     HONEYPOT_FIELD,
@@ -63,6 +69,7 @@ __all__ = [
     "MAX_LENGTHS",
     "MIN_LENGTHS",
     "PAGE_FIELD",
+    "SUBMISSION_KEY_FIELD",
     "ContactFormState",
     "failure_message",
     "field_messages",
@@ -98,11 +105,19 @@ class ContactFormState(rx.State):
     status: str = "idle"
     errors: dict[str, str] = {}
     failure: str = ""
+    # The submission key of the last message stored from this page; the browser clears
+    # the form when it is the key of the message the form holds.
+    sent_key: str = ""
 
     @rx.event
     async def submit(self, form_data: dict[str, Any]):
         """Validate, store, and only once the row is committed say 'Message Sent'."""
         if self.status == "sending":
+            return
+        key = submission_key(form_data)
+        if key is not None and key == self.sent_key:
+            # A resend of the message this page was just told about (clicks queued while
+            # the server was away, replayed on reconnect): nothing to store or tell again.
             return
         self.failure = ""
         lang = form_language(form_data)
@@ -113,7 +128,7 @@ class ContactFormState(rx.State):
             return
         self.status = "sending"
         yield
-        outcome = await receive(form_data, client=self.router.session.client_ip)
+        outcome = await receive(form_data, client=self.router.session.client_ip, submission_key=key)
         self.errors = field_messages(lang, outcome.errors)
         self.failure = failure_message(lang, outcome.failure)
         if not outcome.sent:
@@ -121,24 +136,30 @@ class ContactFormState(rx.State):
             self.status = "idle"
             return
         self.status = "sent"
-        yield [
-            rx.call_script(f"document.getElementById('{CONTACT_FORM_ID}')?.reset()"),
-            rx.toast.success(
-                t(lang, "contact-success-title"),
-                description=t(lang, "contact-success-description"),
-            ),
-            ContactFormState.back_to_idle,
-        ]
+        self.sent_key = key or ""
+        # The form clears itself and shows the success toast when `sent_key` names its
+        # message (form_session.jsx): nothing for the browser to evaluate, which the
+        # Content-Security-Policy (no 'unsafe-eval') would refuse.
+        yield ContactFormState.back_to_idle
 
     @rx.event
-    def forget_messages(self):
-        """Start each visit of the contact page clean.
+    def resume(self):
+        """The browser connected (first use of the form), reconnected (a dropped
+        connection, a restarted server) or came back to the contact page.
 
-        Reflex keeps a tab's state across page loads, so without this the messages of an
-        earlier attempt would come back, possibly in the language the visitor just left.
+        Messages of an earlier attempt go, so they never follow the visitor elsewhere (or
+        into the other language). A submission the server was handling when it stopped has
+        no handler left to finish it: the button is enabled again, and the visitor's next
+        'Send Message' (same text, same key) is stored once, or found already stored. A
+        'Message Sent' whose timer stopped with the server goes back to idle as usual.
         """
         self.errors = {}
         self.failure = ""
+        if self.status == "sending":
+            self.status = "idle"
+        elif self.status == "sent":
+            return ContactFormState.back_to_idle
+        return None
 
     @rx.event(background=True)
     async def back_to_idle(self):

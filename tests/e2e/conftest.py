@@ -46,7 +46,7 @@ VIEWPORTS = {
 
 # Modules whose tests send contact messages, stop the database or the webhook: with
 # pytest-xdist one worker runs all of them, one after another.
-CONTACT_MODULES = {"test_contact_page", "test_contact_storage", "test_contact_abuse"}
+CONTACT_MODULES = {"test_contact_page", "test_contact_storage", "test_contact_abuse", "test_contact_restart"}
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:

@@ -32,17 +32,11 @@ def test_seo_reads_route_metadata_not_page_internals() -> None:
     assert {name: modules for name, modules in offenders.items() if modules} == {}
 
 
-# The contact form's submit button keeps its own ring until the form's rework lands.
-OWN_FOCUS_RING = {"pages/contact/form.py"}
-
-
 def test_focus_rings_come_from_the_ui_kit() -> None:
     ring = re.compile(r"(?<![\w-])focus-visible:outline-2\b")
     offenders = [
         str(path.relative_to(PACKAGE))
         for path in sorted(PACKAGE.rglob("*.py"))
-        if path.name != "kit.py"
-        and str(path.relative_to(PACKAGE)) not in OWN_FOCUS_RING
-        and ring.search(path.read_text(encoding="utf-8"))
+        if path.name != "kit.py" and ring.search(path.read_text(encoding="utf-8"))
     ]
     assert offenders == [], "use agency_site.components.ui.kit's focus rings"

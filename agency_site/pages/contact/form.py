@@ -1,6 +1,10 @@
 """The contact form, rendered against agency_site.state.contact_form (the contract with the
 leads package): an uncontrolled <form> whose inputs are named after FORM_FIELDS, per-field
 messages from ContactFormState.errors, and a button that follows ContactFormState.status.
+
+Its browser side (`form_session.jsx`) connects to the server only once the visitor starts
+using the form, carries the message's submission key, and says so while a submission
+waits for a server that cannot be reached (issue 12).
 """
 
 from __future__ import annotations
@@ -8,8 +12,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 import reflex as rx
+from reflex.event import EventHandler, no_args_event_spec
+from reflex.vars.base import Var
 
-from agency_site.components.ui.kit import CARD
+from agency_site.components.ui.kit import CARD, FIELD_FOCUS, FOCUS_RING
+from agency_site.content import get_content
 from agency_site.i18n import localized_path, t
 from agency_site.pages.blocks import LINK
 from agency_site.state.contact_form import (
@@ -18,13 +25,14 @@ from agency_site.state.contact_form import (
     HONEYPOT_FIELD,
     LANGUAGE_FIELD,
     PAGE_FIELD,
+    SUBMISSION_KEY_FIELD,
     ContactFormState,
 )
 
 _INPUT = (
     "mt-2 block w-full rounded-xl border border-slate-300 bg-white px-4 py-3 text-base text-slate-900 "
-    "shadow-sm placeholder:text-slate-400 transition focus:border-violet-500 focus:outline-none "
-    "focus:ring-4 focus:ring-violet-100 aria-[invalid=true]:border-rose-500 aria-[invalid=true]:ring-rose-100"
+    f"shadow-sm placeholder:text-slate-400 transition focus:border-violet-500 {FIELD_FOCUS} "
+    "aria-[invalid=true]:border-rose-500 aria-[invalid=true]:ring-rose-100"
 )
 
 
@@ -134,11 +142,51 @@ def _submit_button(lang: str) -> rx.Component:
         data_testid="contact-submit",
         class_name=(
             "inline-flex w-full shrink-0 items-center justify-center gap-2 whitespace-nowrap rounded-full px-6 py-3.5 text-base font-semibold "
-            "text-white shadow-sm transition focus-visible:outline-2 focus-visible:outline-offset-2 "
-            "focus-visible:outline-violet-600 sm:w-auto "
+            f"text-white shadow-sm transition {FOCUS_RING} sm:w-auto "
             "bg-violet-600 hover:bg-violet-700 disabled:cursor-not-allowed "
             "data-[status=sending]:bg-violet-400 data-[status=sent]:bg-emerald-600"
         ),
+    )
+
+
+class ContactFormSession(rx.Component):
+    """The form's browser side, `form_session.jsx` (see its header): renders the hidden
+    submission key input, and its children while a submission cannot reach the server;
+    clears the form and shows the success toast once the server stored its message."""
+
+    library = rx.asset("form_session.jsx", shared=True).importable_path
+    tag = "ContactFormSession"
+
+    key_field: Var[str]
+    sent_key: Var[str]
+    status: Var[str]
+    failure: Var[str]
+    errors: Var[dict[str, str]]
+    # The toast shown once the server stored the form's message.
+    success_title: Var[str]
+    success_description: Var[str]
+    # The form's first event, sent when the visitor starts using it: it opens the connection.
+    on_intent: EventHandler[no_args_event_spec]
+
+
+def _session(lang: str) -> rx.Component:
+    """The submission key, connect on intent, and the notice while the server is away."""
+    email = str(get_content().site.contact.email)
+    return ContactFormSession.create(
+        rx.el.p(
+            t(lang, "contact-not-sent", email=email),
+            role="alert",
+            data_testid="contact-unreachable",
+            class_name="rounded-xl bg-rose-50 px-4 py-3 text-sm font-medium text-rose-700",
+        ),
+        key_field=SUBMISSION_KEY_FIELD,
+        sent_key=ContactFormState.sent_key,
+        status=ContactFormState.status,
+        failure=ContactFormState.failure,
+        errors=ContactFormState.errors,
+        success_title=t(lang, "contact-success-title"),
+        success_description=t(lang, "contact-success-description"),
+        on_intent=ContactFormState.resume,
     )
 
 
@@ -152,6 +200,7 @@ def contact_form(lang: str, path: str) -> rx.Component:
         rx.el.form(
             rx.el.div(*[_field(lang, field) for field in FIELDS], class_name="grid gap-6 sm:grid-cols-2"),
             *_hidden_fields(lang, path),
+            _session(lang),
             rx.cond(
                 ContactFormState.failure != "",
                 rx.el.p(
@@ -178,7 +227,6 @@ def contact_form(lang: str, path: str) -> rx.Component:
             id=CONTACT_FORM_ID,
             no_validate=True,
             on_submit=ContactFormState.submit,
-            on_mount=ContactFormState.forget_messages,
             class_name="relative mt-8 space-y-6",
         ),
         class_name=f"{CARD} p-6 sm:p-10",

@@ -1,0 +1,170 @@
+"""A message survives a stopped or restarting server: exactly once, never lost (issue 12).
+
+Each test has its own server of the session's build (restartable_server.py) and stops it
+while the visitor has the contact form open, as a deploy does.
+"""
+
+from __future__ import annotations
+
+import uuid
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, Page, expect
+
+from agency_site.constants import LANGUAGES
+from agency_site.content import get_content
+from agency_site.i18n import localized_path, t
+
+from .conftest import Visit, open_visit
+from .contact_backend import ContactBackend
+from .restartable_server import RestartableServer
+
+SITE_EMAIL = str(get_content().site.contact.email)
+# The visitor is told within a few seconds that the server cannot be reached.
+TOLD_WITHIN_MS = 5_000
+# Reflex retries the connection with a growing pause of up to 2 s.
+RECONNECTED_WITHIN_MS = 20_000
+
+
+@pytest.fixture
+def server(base_url: str, contact_backend: ContactBackend, tmp_path: Path) -> Iterator[RestartableServer]:
+    # base_url: the session's build exists (and is served) before it is copied.
+    current = RestartableServer(tmp_path, contact_backend.env)
+    current.start()
+    yield current
+    current.stop()
+
+
+@pytest.fixture
+def visitor(browser: Browser, server: RestartableServer) -> Iterator[Visit]:
+    current = open_visit(browser, server.url, "desktop")
+    yield current
+    current.context.close()
+
+
+def a_message() -> dict[str, str]:
+    return {
+        "name": "Grace Hopper",
+        "email": "grace@example.com",
+        "subject": f"Restart enquiry {uuid.uuid4().hex[:8]}",
+        "message": "Please call us about a chatbot that survives a deploy.",
+    }
+
+
+def fill(page: Page, values: dict[str, str]) -> None:
+    for name, value in values.items():
+        page.locator(f"#contact-form [name='{name}']").fill(value)
+
+
+def expect_kept(page: Page, values: dict[str, str]) -> None:
+    for name, value in values.items():
+        expect(page.locator(f"#contact-form [name='{name}']")).to_have_value(value)
+
+
+def rows_with(backend: ContactBackend, subject: str) -> int:
+    return sum(1 for row in backend.rows() if row.subject == subject)
+
+
+def open_form_connected(visitor: Visit, lang: str, values: dict[str, str]) -> Page:
+    """The contact page, filled in; typing connected it to the server."""
+    page = visitor.page
+    visitor.goto(localized_path(lang, "/contact"))
+    with page.expect_websocket():
+        fill(page, values)
+    return page
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_stopped_server_is_reported_the_text_kept_and_the_message_sent_once_it_is_back(
+    visitor: Visit, server: RestartableServer, contact_backend: ContactBackend, lang: str
+) -> None:
+    values = a_message()
+    page = open_form_connected(visitor, lang, values)
+    button = page.get_by_test_id("contact-submit")
+    server.stop()
+    button.click()
+    notice = page.get_by_test_id("contact-unreachable")
+    expect(notice).to_have_text(t(lang, "contact-not-sent", email=SITE_EMAIL), timeout=TOLD_WITHIN_MS)
+    expect_kept(page, values)
+    expect(button).to_have_text(t(lang, "contact-send"))
+    assert rows_with(contact_backend, values["subject"]) == 0
+
+    server.start()
+    expect(button).to_have_text(t(lang, "contact-sent"), timeout=RECONNECTED_WITHIN_MS)
+    expect(notice).to_have_count(0)
+    for name in values:
+        expect(page.locator(f"#contact-form [name='{name}']")).to_have_value("")
+    assert rows_with(contact_backend, values["subject"]) == 1
+
+
+def test_a_restart_with_the_form_untouched_costs_nothing_and_the_next_send_works(
+    visitor: Visit, server: RestartableServer, contact_backend: ContactBackend
+) -> None:
+    page = visitor.page
+    websockets: list[str] = []
+    page.on("websocket", lambda socket: websockets.append(socket.url))
+    visitor.goto("/contact")
+    server.stop()
+    server.start()
+    assert websockets == []  # the page never connected: the restart passed unnoticed
+    values = a_message()
+    fill(page, values)
+    page.get_by_test_id("contact-submit").click()
+    expect(page.get_by_test_id("contact-submit")).to_have_text(t("en", "contact-sent"))
+    assert rows_with(contact_backend, values["subject"]) == 1
+    assert len(websockets) == 1
+
+
+def test_clicks_while_the_server_restarts_store_the_message_exactly_once(
+    visitor: Visit, server: RestartableServer, contact_backend: ContactBackend
+) -> None:
+    values = a_message()
+    page = open_form_connected(visitor, "en", values)
+    button = page.get_by_test_id("contact-submit")
+    server.stop()
+    # An impatient visitor: three clicks while the server is away.
+    for _ in range(3):
+        button.click()
+    expect(page.get_by_test_id("contact-unreachable")).to_be_visible(timeout=TOLD_WITHIN_MS)
+    server.start()
+    expect(button).to_have_text(t("en", "contact-sent"), timeout=RECONNECTED_WITHIN_MS)
+    assert rows_with(contact_backend, values["subject"]) == 1
+    # Back to 'Send Message' a few seconds later; the queued clicks never stored a copy.
+    expect(button).to_have_text(t("en", "contact-send"), timeout=10_000)
+    assert rows_with(contact_backend, values["subject"]) == 1
+    assert [row.subject for row in contact_backend.rows()].count(values["subject"]) == 1
+
+
+RESEND_UNDER_KEY = """(input, key) => {
+    input.removeAttribute("name");
+    const resend = document.createElement("input");
+    resend.type = "hidden";
+    resend.name = "submission_key";
+    resend.value = key;
+    input.form.append(resend);
+}"""
+
+
+def test_a_message_resent_after_a_restart_is_answered_sent_and_stored_once(
+    visitor: Visit, server: RestartableServer, contact_backend: ContactBackend
+) -> None:
+    # Stored, but the visitor never read 'Message Sent' (the server went down right after
+    # the commit): the browser sends the same message, under the same key, to the new server.
+    values = a_message()
+    page = open_form_connected(visitor, "en", values)
+    key = page.locator("#contact-form [name='submission_key']").input_value()
+    assert len(key) >= 16
+    page.get_by_test_id("contact-submit").click()
+    expect(page.get_by_test_id("contact-submit")).to_have_text(t("en", "contact-sent"))
+    assert rows_with(contact_backend, values["subject"]) == 1
+    server.stop()
+    server.start()
+    visitor.goto("/contact")
+    fill(page, values)
+    # The browser resends under the first key (the page would make a new one for a new message).
+    page.locator("#contact-form [name='submission_key']").evaluate(RESEND_UNDER_KEY, key)
+    page.get_by_test_id("contact-submit").click()
+    expect(page.get_by_test_id("contact-submit")).to_have_text(t("en", "contact-sent"))
+    assert rows_with(contact_backend, values["subject"]) == 1
