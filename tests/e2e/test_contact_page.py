@@ -9,10 +9,19 @@ from playwright.sync_api import Page, expect
 
 from agency_site.constants import CONTACT_SENT_MS, LANGUAGES, MAP_HEIGHT_PX
 from agency_site.content import get_content
-from agency_site.i18n import localized_path, t
-from agency_site.state.contact_form import ERROR_KEYS, HONEYPOT_FIELD, LANGUAGE_FIELD, PAGE_FIELD
+from agency_site.i18n import localized_path
+from agency_site.state.contact_form import HONEYPOT_FIELD, LANGUAGE_FIELD, PAGE_FIELD
 
 from .conftest import VIEWPORTS, SharedPages, Visit
+from .expected import text
+
+# SPEC.md §5: each field's rule and the key of its message.
+ERROR_KEYS = {
+    "name": "name-min-error",
+    "email": "email-error",
+    "subject": "subject-min-error",
+    "message": "message-min-error",
+}
 
 VALID = {
     "name": "Jo",
@@ -61,11 +70,11 @@ def read_contact(shared_pages: SharedPages, viewport: str, lang: str) -> Visit:
 def test_hero_form_and_labels(shared_pages: SharedPages, viewport: str, lang: str) -> None:
     visit = read_contact(shared_pages, viewport, lang)
     page = visit.page
-    expect(page.get_by_test_id("screen-title")).to_have_text(t(lang, "page-contact-title"))
-    expect(page.get_by_text(t(lang, "contact-subtitle"))).to_be_visible()
+    expect(page.get_by_test_id("screen-title")).to_have_text(text(lang, "page-contact-title"))
+    expect(page.get_by_text(text(lang, "contact-subtitle"))).to_be_visible()
     for name in VALID:
-        expect(page.get_by_label(t(lang, f"contact-{name}-label"))).to_be_visible()
-    expect(page.get_by_test_id("contact-submit")).to_have_text(t(lang, "contact-send"))
+        expect(page.get_by_label(text(lang, f"contact-{name}-label"))).to_be_visible()
+    expect(page.get_by_test_id("contact-submit")).to_have_text(text(lang, "contact-send"))
     form = page.locator("#contact-form")
     expect(form).to_have_attribute("novalidate", "")
     expect(form.locator(f"input[type=hidden][name='{LANGUAGE_FIELD}']")).to_have_value(lang)
@@ -86,10 +95,10 @@ def test_empty_form_shows_every_message(desktop: Visit, lang: str) -> None:
     _submit(page)
     for name, key in ERROR_KEYS.items():
         message = page.get_by_test_id(f"error-{name}")
-        expect(message).to_have_text(t(lang, key))
+        expect(message).to_have_text(text(lang, key))
         expect(_field(page, name)).to_have_attribute("aria-invalid", "true")
         expect(_field(page, name)).to_have_attribute("aria-describedby", f"contact-{name}-error")
-    expect(page.get_by_test_id("contact-submit")).to_have_text(t(lang, "contact-send"))
+    expect(page.get_by_test_id("contact-submit")).to_have_text(text(lang, "contact-send"))
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
@@ -101,7 +110,7 @@ def test_each_rule_one_short_fails_and_the_minimum_passes(desktop: Visit, lang: 
     other = "message" if name != "message" else "name"
     _fill(page, {**VALID, name: too_short, other: ""})
     _submit(page)
-    expect(page.get_by_test_id(f"error-{name}")).to_have_text(t(lang, ERROR_KEYS[name]))
+    expect(page.get_by_test_id(f"error-{name}")).to_have_text(text(lang, ERROR_KEYS[name]))
     expect(page.get_by_test_id(f"error-{other}")).to_be_visible()
 
     _fill(page, {name: passing})
@@ -125,17 +134,17 @@ def test_valid_message_is_sent_then_the_form_resets(desktop: Visit, lang: str) -
     )
     _fill(page, {**VALID, "name": "Jordan Example", "message": "We would like an AI caller for our clinic."})
     _submit(page)
-    expect(button).to_have_text(t(lang, "contact-sent"))
+    expect(button).to_have_text(text(lang, "contact-sent"))
     expect(button).to_be_disabled()
     expect(button.locator("svg")).to_have_count(1)  # the check icon
     toast = page.locator("[data-sonner-toast]")
-    expect(toast).to_contain_text(t(lang, "contact-success-title"))
-    expect(toast).to_contain_text(t(lang, "contact-success-description"))
+    expect(toast).to_contain_text(text(lang, "contact-success-title"))
+    expect(toast).to_contain_text(text(lang, "contact-success-description"))
     for name in VALID:
         expect(_field(page, name)).to_have_value("")
     expect(page.get_by_test_id("error-name")).to_have_count(0)
     # Back to idle after CONTACT_SENT_MS.
-    expect(button).to_have_text(t(lang, "contact-send"), timeout=CONTACT_SENT_MS + 5000)
+    expect(button).to_have_text(text(lang, "contact-send"), timeout=CONTACT_SENT_MS + 5000)
     expect(button).to_be_enabled()
     statuses = page.evaluate("window.__statuses")
     assert (
@@ -157,9 +166,9 @@ def test_sending_disables_the_button_and_says_so(desktop: Visit) -> None:
     )
     _fill(page, {**VALID, "name": "Sam Example"})
     _submit(page)
-    expect(button).to_have_text(t("en", "contact-sent"))
+    expect(button).to_have_text(text("en", "contact-sent"))
     seen = page.evaluate("window.__sending")
-    assert seen and all(text == t("en", "contact-sending") and disabled for text, disabled in seen)
+    assert seen and all(text == text("en", "contact-sending") and disabled for text, disabled in seen)
 
 
 @READ_CONTACT
@@ -182,7 +191,7 @@ def test_contact_cards_link_phones_and_email(shared_pages: SharedPages, viewport
 def test_closing_block_links_to_the_home_faq(shared_pages: SharedPages, lang: str) -> None:
     page = read_contact(shared_pages, "desktop", lang).page
     link = page.get_by_test_id("contact-faq-link")
-    expect(link).to_have_text(t(lang, "contact-faq-button"))
+    expect(link).to_have_text(text(lang, "contact-faq-button"))
     expect(link).to_have_attribute("href", localized_path(lang, "/") + "#faq")
 
 
@@ -191,8 +200,8 @@ def test_page_opens_at_its_top(desktop: Visit) -> None:
     desktop.goto("/about")
     page.evaluate("window.scrollTo(0, document.body.scrollHeight)")
     page.wait_for_function("window.scrollY > 0")
-    page.get_by_test_id("site-footer").get_by_role("link", name=t("en", "nav-contact")).click()
-    expect(page.get_by_test_id("screen-title")).to_have_text(t("en", "page-contact-title"))
+    page.get_by_test_id("site-footer").get_by_role("link", name=text("en", "nav-contact")).click()
+    expect(page.get_by_test_id("screen-title")).to_have_text(text("en", "page-contact-title"))
     page.wait_for_function("window.scrollY === 0")
 
 
@@ -202,9 +211,9 @@ def test_map_loads_only_after_its_click(visit: Visit, lang: str) -> None:
     map_box = page.get_by_test_id("office-map")
     map_box.scroll_into_view_if_needed()
     expect(map_box).to_have_css("height", f"{MAP_HEIGHT_PX}px")
-    button = map_box.get_by_role("button", name=t(lang, "contact-map-load"))
+    button = map_box.get_by_role("button", name=text(lang, "contact-map-load"))
     expect(button).to_be_visible()
-    expect(map_box).to_contain_text(t(lang, "contact-map-provider"))
+    expect(map_box).to_contain_text(text(lang, "contact-map-provider"))
     expect(map_box.locator("iframe")).to_have_count(0)
     assert visit.foreign_requests == []  # nothing went to the map provider yet
 
@@ -213,7 +222,7 @@ def test_map_loads_only_after_its_click(visit: Visit, lang: str) -> None:
         button.click()
     frame = map_box.locator("iframe")
     expect(frame).to_have_attribute("src", str(get_content().site.office.map_embed_url))
-    expect(frame).to_have_attribute("title", t(lang, "contact-map-frame-title"))
+    expect(frame).to_have_attribute("title", text(lang, "contact-map-frame-title"))
     # Sub-pixel scroll offsets make the box 450.0001 px high on some runs.
     assert round(frame.bounding_box()["height"]) == MAP_HEIGHT_PX
     assert any(urlsplit(url).netloc == map_host for url in visit.foreign_requests)
@@ -243,10 +252,10 @@ def test_messages_of_an_earlier_attempt_do_not_follow_a_language_switch(desktop:
     # messages on the German twin after the switch.
     page = open_contact(desktop, "en")
     _submit(page)
-    expect(page.get_by_test_id("error-name")).to_have_text(t("en", ERROR_KEYS["name"]))
+    expect(page.get_by_test_id("error-name")).to_have_text(text("en", ERROR_KEYS["name"]))
     page.get_by_test_id("language-switcher").filter(visible=True).select_option("de")
     page.wait_for_url(f"**{localized_path('de', '/contact')}")
     desktop.wait_until_interactive()
     expect(page.get_by_test_id("error-name")).to_have_count(0)
     _submit(page)
-    expect(page.get_by_test_id("error-name")).to_have_text(t("de", ERROR_KEYS["name"]))
+    expect(page.get_by_test_id("error-name")).to_have_text(text("de", ERROR_KEYS["name"]))

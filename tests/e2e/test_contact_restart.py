@@ -15,10 +15,11 @@ from playwright.sync_api import Browser, Page, expect
 
 from agency_site.constants import LANGUAGES
 from agency_site.content import get_content
-from agency_site.i18n import localized_path, t
+from agency_site.i18n import localized_path
 
 from .conftest import Visit, open_visit
 from .contact_backend import ContactBackend
+from .expected import text
 from .restartable_server import RestartableServer
 
 SITE_EMAIL = str(get_content().site.contact.email)
@@ -86,13 +87,13 @@ def test_a_stopped_server_is_reported_the_text_kept_and_the_message_sent_once_it
     server.stop()
     button.click()
     notice = page.get_by_test_id("contact-unreachable")
-    expect(notice).to_have_text(t(lang, "contact-not-sent", email=SITE_EMAIL), timeout=TOLD_WITHIN_MS)
+    expect(notice).to_have_text(text(lang, "contact-not-sent", email=SITE_EMAIL), timeout=TOLD_WITHIN_MS)
     expect_kept(page, values)
-    expect(button).to_have_text(t(lang, "contact-send"))
+    expect(button).to_have_text(text(lang, "contact-send"))
     assert rows_with(contact_backend, values["subject"]) == 0
 
     server.start()
-    expect(button).to_have_text(t(lang, "contact-sent"), timeout=RECONNECTED_WITHIN_MS)
+    expect(button).to_have_text(text(lang, "contact-sent"), timeout=RECONNECTED_WITHIN_MS)
     expect(notice).to_have_count(0)
     for name in values:
         expect(page.locator(f"#contact-form [name='{name}']")).to_have_value("")
@@ -112,7 +113,7 @@ def test_a_restart_with_the_form_untouched_costs_nothing_and_the_next_send_works
     values = a_message()
     fill(page, values)
     page.get_by_test_id("contact-submit").click()
-    expect(page.get_by_test_id("contact-submit")).to_have_text(t("en", "contact-sent"))
+    expect(page.get_by_test_id("contact-submit")).to_have_text(text("en", "contact-sent"))
     assert rows_with(contact_backend, values["subject"]) == 1
     assert len(websockets) == 1
 
@@ -129,10 +130,10 @@ def test_clicks_while_the_server_restarts_store_the_message_exactly_once(
         button.click()
     expect(page.get_by_test_id("contact-unreachable")).to_be_visible(timeout=TOLD_WITHIN_MS)
     server.start()
-    expect(button).to_have_text(t("en", "contact-sent"), timeout=RECONNECTED_WITHIN_MS)
+    expect(button).to_have_text(text("en", "contact-sent"), timeout=RECONNECTED_WITHIN_MS)
     assert rows_with(contact_backend, values["subject"]) == 1
     # Back to 'Send Message' a few seconds later; the queued clicks never stored a copy.
-    expect(button).to_have_text(t("en", "contact-send"), timeout=10_000)
+    expect(button).to_have_text(text("en", "contact-send"), timeout=10_000)
     assert rows_with(contact_backend, values["subject"]) == 1
     assert [row.subject for row in contact_backend.rows()].count(values["subject"]) == 1
 
@@ -157,7 +158,7 @@ def test_a_message_resent_after_a_restart_is_answered_sent_and_stored_once(
     key = page.locator("#contact-form [name='submission_key']").input_value()
     assert len(key) >= 16
     page.get_by_test_id("contact-submit").click()
-    expect(page.get_by_test_id("contact-submit")).to_have_text(t("en", "contact-sent"))
+    expect(page.get_by_test_id("contact-submit")).to_have_text(text("en", "contact-sent"))
     assert rows_with(contact_backend, values["subject"]) == 1
     server.stop()
     server.start()
@@ -166,5 +167,5 @@ def test_a_message_resent_after_a_restart_is_answered_sent_and_stored_once(
     # The browser resends under the first key (the page would make a new one for a new message).
     page.locator("#contact-form [name='submission_key']").evaluate(RESEND_UNDER_KEY, key)
     page.get_by_test_id("contact-submit").click()
-    expect(page.get_by_test_id("contact-submit")).to_have_text(t("en", "contact-sent"))
+    expect(page.get_by_test_id("contact-submit")).to_have_text(text("en", "contact-sent"))
     assert rows_with(contact_backend, values["subject"]) == 1

@@ -10,12 +10,13 @@ from playwright.sync_api import Page, expect
 
 from agency_site.constants import LANGUAGES
 from agency_site.content import get_content
-from agency_site.i18n import localized_path, t
+from agency_site.i18n import localized_path
 from agency_site.leads import MAX_LENGTHS, MessageStatus
 from agency_site.state.contact_form import FORM_FIELDS, HONEYPOT_FIELD
 
 from .conftest import SharedPages, Visit
 from .contact_backend import ContactBackend
+from .expected import text
 
 SITE_EMAIL = str(get_content().site.contact.email)
 
@@ -70,7 +71,7 @@ def test_a_message_sent_in_the_browser_is_stored_and_delivered(
     page = open_form(visit, lang)
     values = a_message(name="  Jörg Müller  ")
     fill_and_send(page, values)
-    expect(page.get_by_test_id("contact-submit")).to_have_text(t(lang, "contact-sent"))
+    expect(page.get_by_test_id("contact-submit")).to_have_text(text(lang, "contact-sent"))
     # 'Message Sent' is shown only once the row is committed: it is there now.
     row = contact_backend.row_with_subject(values["subject"])
     assert row is not None
@@ -92,10 +93,10 @@ def test_a_stopped_database_keeps_the_text_and_says_not_sent(
     try:
         fill_and_send(page, values)
         failure = page.get_by_test_id("contact-failure")
-        expect(failure).to_have_text(t(lang, "contact-not-sent", email=SITE_EMAIL))
+        expect(failure).to_have_text(text(lang, "contact-not-sent", email=SITE_EMAIL))
         expect(failure).to_contain_text(SITE_EMAIL)
         button = page.get_by_test_id("contact-submit")
-        expect(button).to_have_text(t(lang, "contact-send"))
+        expect(button).to_have_text(text(lang, "contact-send"))
         expect(button).to_be_enabled()
         expect_kept(page, values)
         expect(page.locator("[data-sonner-toast]")).to_have_count(0)
@@ -104,7 +105,7 @@ def test_a_stopped_database_keeps_the_text_and_says_not_sent(
     assert contact_backend.row_with_subject(values["subject"]) is None
     # The database is back: the same text, sent again, arrives once and the notice goes.
     page.get_by_test_id("contact-submit").click()
-    expect(page.get_by_test_id("contact-submit")).to_have_text(t(lang, "contact-sent"))
+    expect(page.get_by_test_id("contact-submit")).to_have_text(text(lang, "contact-sent"))
     expect(page.get_by_test_id("contact-failure")).to_have_count(0)
     assert len([row for row in contact_backend.rows() if row.subject == values["subject"]]) == 1
 
@@ -117,10 +118,10 @@ def test_too_long_input_is_refused_by_the_server_and_kept(
     values = a_message(name="N" * (MAX_LENGTHS["name"] + 1), message="M" * (MAX_LENGTHS["message"] + 1))
     fill_and_send(page, values)
     expect(page.get_by_test_id("error-name")).to_have_text(
-        t(lang, "field-max-error", max=MAX_LENGTHS["name"])
+        text(lang, "field-max-error", max=MAX_LENGTHS["name"])
     )
     expect(page.get_by_test_id("error-message")).to_have_text(
-        t(lang, "field-max-error", max=MAX_LENGTHS["message"])
+        text(lang, "field-max-error", max=MAX_LENGTHS["message"])
     )
     expect(page.get_by_test_id("error-subject")).to_have_count(0)
     expect_kept(page, values)
@@ -132,7 +133,7 @@ def test_markup_is_stored_as_text_and_never_rendered(desktop: Visit, contact_bac
     markup = '<img src="x" id="injected" onerror="window.__pwned = 1"> <b>bold</b> please call us'
     values = a_message(name="<i>Ada</i>", message=markup)
     fill_and_send(page, values)
-    expect(page.get_by_test_id("contact-submit")).to_have_text(t("en", "contact-sent"))
+    expect(page.get_by_test_id("contact-submit")).to_have_text(text("en", "contact-sent"))
     row = contact_backend.row_with_subject(values["subject"])
     assert row is not None and (row.name, row.message) == ("<i>Ada</i>", markup)
     assert page.locator("#injected").count() == 0
@@ -150,11 +151,11 @@ def test_a_filled_honeypot_looks_sent_is_kept_as_spam_and_not_delivered(
     )
     fill_and_send(page, spam)
     button = page.get_by_test_id("contact-submit")
-    expect(button).to_have_text(t("en", "contact-sent"))
+    expect(button).to_have_text(text("en", "contact-sent"))
     row = contact_backend.row_with_subject(spam["subject"])
     assert row is not None and row.status == MessageStatus.SPAM
     # A real message sent after it is delivered; the spam, stored earlier, never is.
-    expect(button).to_have_text(t("en", "contact-send"), timeout=10_000)
+    expect(button).to_have_text(text("en", "contact-send"), timeout=10_000)
     real = a_message()
     fill_and_send(page, real)
     wait_for(lambda: real["subject"] in contact_backend.webhook.subjects())
@@ -171,7 +172,7 @@ def test_a_receiver_outage_never_delays_the_visitor_and_loses_nothing(
     try:
         started = time.monotonic()
         fill_and_send(page, values)
-        expect(page.get_by_test_id("contact-submit")).to_have_text(t("en", "contact-sent"))
+        expect(page.get_by_test_id("contact-submit")).to_have_text(text("en", "contact-sent"))
         assert time.monotonic() - started < 3
         failed = wait_for_status(contact_backend, values["subject"], MessageStatus.FAILED)
         assert "503" in failed.last_error

@@ -11,11 +11,12 @@ import pytest
 from playwright.sync_api import expect
 
 from agency_site.constants import LANGUAGES
-from agency_site.i18n import localized_path, t
+from agency_site.i18n import localized_path
 from agency_site.routes import route_table
 
 from .conftest import Visit
 from .connection import record_server_traffic
+from .expected import text
 
 
 def page_types() -> list[str]:
@@ -58,11 +59,11 @@ def test_navigating_client_side_opens_no_connection(desktop: Visit, lang: str) -
     desktop.goto(localized_path(lang, "/"))
     header = page.locator("header nav").filter(visible=True).first
     for key in HEADER_TOUR:
-        header.get_by_role("link", name=t(lang, key), exact=True).click()
+        header.get_by_role("link", name=text(lang, key), exact=True).click()
         expect(page.get_by_test_id("screen-title")).to_be_visible()
         _read(desktop)
     # Into the detail pages through their cards, then back.
-    header.get_by_role("link", name=t(lang, "nav-blog"), exact=True).click()
+    header.get_by_role("link", name=text(lang, "nav-blog"), exact=True).click()
     page.locator(f"main a[href^='{localized_path(lang, '/blog/')}']").first.click()
     page.wait_for_url(f"**{localized_path(lang, '/blog/')}*")
     _read(desktop)

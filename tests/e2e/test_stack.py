@@ -27,7 +27,6 @@ import sqlalchemy as sa
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 from simple_websocket import ConnectionError as HandshakeRefused
 
-from agency_site.i18n import t
 from agency_site.leads import ContactMessage, store
 from agency_site.leads.database import create_engine
 from agency_site.security import inline_script_hashes
@@ -37,6 +36,7 @@ from benchmarks.observatory import TLS_TESTS, scan
 from deploy.stack import Stack, missing_prerequisites
 
 from .conftest import foreign_url_pattern
+from .expected import text
 
 pytestmark = pytest.mark.stack
 
@@ -306,7 +306,7 @@ def test_message_is_stored_once_through_the_other_instance_when_its_instance_die
     _fill_contact_form(page, subject)
     page.get_by_test_id("contact-submit").click()
     rows = _wait(lambda: running_stack.rows_with_subject(subject), 45, "the message in PostgreSQL")
-    expect(page.get_by_test_id("contact-submit")).to_have_text(t("en", "contact-sent"), timeout=10_000)
+    expect(page.get_by_test_id("contact-submit")).to_have_text(text("en", "contact-sent"), timeout=10_000)
     assert len(running_stack.rows_with_subject(subject)) == len(rows) == 1
     other = running_stack.stack.backend_ports[1 - holder]
     assert running_stack.open_connections()[other] >= 1
@@ -334,7 +334,7 @@ def test_message_sent_after_redis_restarts_is_stored_or_refused_never_lost(
         "the message stored or the visitor told it was not",
     )
     if outcome == "stored":
-        expect(page.get_by_test_id("contact-submit")).to_have_text(t("en", "contact-sent"), timeout=10_000)
+        expect(page.get_by_test_id("contact-submit")).to_have_text(text("en", "contact-sent"), timeout=10_000)
         assert len(running_stack.rows_with_subject(subject)) == 1
     else:
         expect(page.locator("#contact-form [name='subject']")).to_have_value(subject)
