@@ -41,6 +41,10 @@ def copy_build(folder: Path, port: int) -> Path:
     shutil.copytree(source / "build" / "client", web / "build" / "client")
     for manifest in source.glob("*.json"):
         shutil.copy2(manifest, web / manifest.name)
+    # The pages' inline-script hashes, which the server's Content-Security-Policy names
+    # (agency_site/security.py); without them the browser refuses the inline scripts.
+    for build_file in (source / "build").glob("*.json"):
+        shutil.copy2(build_file, web / "build" / build_file.name)
     backend = re.compile(r"//localhost:\d+/")
     for chunk in (web / "build" / "client" / "assets").glob("reflex-env-*.js"):
         chunk.write_text(backend.sub(f"//localhost:{port}/", chunk.read_text()))
@@ -63,6 +67,8 @@ class RestartableServer:
             _server_env()
             | env
             | {
+                # The websocket accepts pages of the site's own origin only: this port's.
+                "ALLOWED_ORIGINS": self.url,
                 environment.REFLEX_ENV_MODE.name: "prod",
                 environment.REFLEX_SKIP_COMPILE.name: "true",
                 environment.REFLEX_MOUNT_FRONTEND_COMPILED_APP.name: "true",

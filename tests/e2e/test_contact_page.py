@@ -199,10 +199,10 @@ def test_page_opens_at_its_top(desktop: Visit) -> None:
     page = desktop.page
     desktop.goto("/about")
     page.evaluate("window.scrollTo(0, document.body.scrollHeight)")
-    page.wait_for_function("window.scrollY > 0")
+    page.wait_for_function("() => window.scrollY > 0")
     page.get_by_test_id("site-footer").get_by_role("link", name=text("en", "nav-contact")).click()
     expect(page.get_by_test_id("screen-title")).to_have_text(text("en", "page-contact-title"))
-    page.wait_for_function("window.scrollY === 0")
+    page.wait_for_function("() => window.scrollY === 0")
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)

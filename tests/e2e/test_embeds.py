@@ -128,7 +128,7 @@ def test_video_card_loads_on_click_and_toggles_mute(
 
 def expect_message(frame: Frame, message: dict) -> None:
     wanted = json.dumps(json.dumps(message, separators=(",", ":")))
-    frame.wait_for_function(f"window.received.some(m => JSON.stringify(m) === {wanted})")
+    frame.wait_for_function(f"() => window.received.some(m => JSON.stringify(m) === {wanted})")
 
 
 def test_spinner_shows_until_the_player_is_ready(shared_pages: SharedPages) -> None:
@@ -240,7 +240,7 @@ def test_avatar_launches_and_closes(shared_pages: SharedPages, viewport: str, la
         "window.echoes = []; addEventListener('message', (e) => e.data && e.data.echo && echoes.push(e.data.echo))"
     )
     session.get_by_role("button", name=text(lang, "avatar-close")).click()
-    visit.page.wait_for_function("window.echoes.some((m) => m.type === 'hide')")
+    visit.page.wait_for_function("() => window.echoes.some((m) => m.type === 'hide')")
     expect(iframe).to_have_count(0)
     expect(session.get_by_role("button", name=text(lang, "avatar-launch"))).to_be_visible()
 

@@ -162,7 +162,7 @@ def test_featured_card_plays_colour_transition_then_opens_its_page(
     expect(visit.page).to_have_url(visit.url(localized_path(lang, f"/services/{service_id}")), timeout=15_000)
     expect(visit.page.get_by_test_id("screen-title")).to_have_text(text(lang, f"service-{service_id}-title"))
     # The overlay came in, in the card's colour, before the navigation; then faded out.
-    visit.page.wait_for_function("overlayStates.length >= 3", timeout=3000)
+    visit.page.wait_for_function("() => overlayStates.length >= 3", timeout=3000)
     states = visit.page.evaluate("overlayStates")
     assert [state for state, _, _ in states] == ["in", "out", "idle"]
     colour = OVERLAY_COLOURS[SERVICE_COLOURS[service_id]].replace(" ", "")
@@ -267,7 +267,9 @@ def test_whole_page_scrolls_without_third_party_requests(
     for _ in range(0, height, 500):
         page.mouse.wheel(0, 500)
     # Every reveal block has been shown, and nothing left the site.
-    page.wait_for_function("document.querySelectorAll('[data-reveal]:not([data-revealed])').length === 0")
+    page.wait_for_function(
+        "() => document.querySelectorAll('[data-reveal]:not([data-revealed])').length === 0"
+    )
     assert page.evaluate("document.documentElement.scrollWidth") <= page.viewport_size["width"]
     assert page.locator("iframe").count() == 0
     assert visit.foreign_requests == []

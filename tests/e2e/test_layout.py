@@ -100,7 +100,7 @@ def test_header_shrinks_after_50px_of_scroll(shared_pages: SharedPages) -> None:
     bar = page.locator("#site-header > div")
     full_width = bar.bounding_box()["width"]
     page.mouse.wheel(0, 40)
-    page.wait_for_function("window.scrollY >= 40")
+    page.wait_for_function("() => window.scrollY >= 40")
     expect(page.locator("#site-header")).to_have_attribute("data-scrolled", "false")
     page.mouse.wheel(0, 200)
     expect(page.locator("#site-header")).to_have_attribute("data-scrolled", "true")
@@ -255,7 +255,7 @@ def test_header_controls_fit_without_overlap(shared_pages: SharedPages, lang: st
     # Measure the end state of the 300 ms shrink transition.
     # Only the header's animations: a page may run endless ones (service animation panels).
     page.wait_for_function(
-        "document.getAnimations().filter((a) => a.effect && a.effect.target"
+        "() => document.getAnimations().filter((a) => a.effect && a.effect.target"
         " && a.effect.target.closest('#site-header')).every((a) => a.playState !== 'running')"
     )
     assert page.evaluate(HEADER_FITS), f"scrolled header controls overflow or overlap at {width}px"
