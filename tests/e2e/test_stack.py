@@ -280,13 +280,12 @@ def _fill_contact_form(page: Page, subject: str) -> None:
 
 def _open_contact_form(context: BrowserContext, running_stack: RunningStack) -> Page:
     page = context.new_page()
-    opened = []
-    page.on("websocket", lambda socket_: opened.append(socket_.url))
     _open(page, running_stack.url + "/contact")
-    # Starting to type is what opens the socket at the latest (the page may wait for it).
-    page.locator("#contact-form [name='name']").press_sequentially("A")
-    _wait(lambda: opened, 20, "the page's websocket")
-    assert opened[0].startswith(running_stack.url.replace("https", "wss") + "/_event")
+    # Starting to type is what opens the socket (connect on intent, connect_on_intent.py).
+    # Waited for through Playwright, which delivers page events only while it is called.
+    with page.expect_websocket(timeout=20_000) as opened:
+        page.locator("#contact-form [name='name']").press_sequentially("A")
+    assert opened.value.url.startswith(running_stack.url.replace("https", "wss") + "/_event")
     return page
 
 
