@@ -168,7 +168,8 @@ def test_sending_disables_the_button_and_says_so(desktop: Visit) -> None:
     _submit(page)
     expect(button).to_have_text(text("en", "contact-sent"))
     seen = page.evaluate("window.__sending")
-    assert seen and all(text == text("en", "contact-sending") and disabled for text, disabled in seen)
+    sending = text("en", "contact-sending")
+    assert seen and all(label == sending and disabled for label, disabled in seen)
 
 
 @READ_CONTACT
