@@ -59,6 +59,9 @@ def test_build_files_give_each_page_its_own_hashes(tmp_path: Path):
     nginx_map = (tmp_path / "nginx" / "csp-map.conf").read_text()
     about_line = next(line for line in nginx_map.splitlines() if '"/about/index.html"' in line)
     assert sha("about()") in about_line and sha("home()") not in about_line
+    # Any other page file gets the policy without hashes; scripts and images get none.
+    assert '    default "";' in nginx_map
+    assert any(line.startswith("    ~\\.html$ ") for line in nginx_map.splitlines())
     headers = (tmp_path / "nginx" / "security-headers.conf").read_text()
     assert "add_header Content-Security-Policy $agency_csp always;" in headers
     assert "Strict-Transport-Security" in headers
@@ -108,5 +111,7 @@ def test_middleware_sends_the_pages_hashes_and_hsts_only_on_https(tmp_path: Path
     assert page["referrer-policy"] == "strict-origin-when-cross-origin"
     assert "strict-transport-security" not in page
     script = _respond(middleware, "/assets/x.js", "text/javascript", scheme="https")
-    assert sha("about()") not in script["content-security-policy"]
+    # The policy is the documents'; a script would only carry its bytes.
+    assert "content-security-policy" not in script
+    assert script["x-content-type-options"] == "nosniff"
     assert script["strict-transport-security"].startswith("max-age=")
