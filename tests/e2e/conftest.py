@@ -12,7 +12,6 @@ import os
 import re
 import shutil
 import signal
-import socket
 import subprocess
 import tempfile
 import time
@@ -27,6 +26,7 @@ from playwright.sync_api import Browser, BrowserContext, Page, Route, sync_playw
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 from .contact_backend import ContactBackend, connect_contact_backend, start_contact_backend
+from .polling import free_port
 
 ROOT = Path(__file__).resolve().parents[2]
 BUILD_TIMEOUT_S = 600
@@ -69,12 +69,6 @@ def pytest_xdist_make_scheduler(config: pytest.Config, log):
             return "contact modules" if Path(module).stem in CONTACT_MODULES else module
 
     return ModuleScheduling(config, log)
-
-
-def _free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
 
 
 def _server_env() -> dict[str, str]:
@@ -124,7 +118,7 @@ class AppServer:
 
 def start_app_server(log_path: Path, env: dict[str, str]) -> AppServer:
     """Build the production app and serve frontend and backend on one free port."""
-    port = _free_port()
+    port = free_port()
     reflex = shutil.which("reflex", path=str(ROOT / ".venv" / "bin")) or "reflex"
     with log_path.open("w") as log:
         process = subprocess.Popen(

@@ -14,7 +14,6 @@ import os
 import re
 import shutil
 import signal
-import socket
 import subprocess
 import time
 from pathlib import Path
@@ -23,14 +22,9 @@ import httpx
 from reflex_base.environment import environment
 
 from .conftest import ROOT, _server_env
+from .polling import free_port
 
 START_TIMEOUT_S = 60
-
-
-def _free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
 
 
 def copy_build(folder: Path, port: int) -> Path:
@@ -57,7 +51,7 @@ class RestartableServer:
     """The build on its own port; `stop()` and `start()` it like a deploy restarts the server."""
 
     def __init__(self, folder: Path, env: dict[str, str]) -> None:
-        self.port = _free_port()
+        self.port = free_port()
         self.url = f"http://localhost:{self.port}"
         self.web = copy_build(folder, self.port)
         self.log = folder / "restartable.log"

@@ -17,6 +17,7 @@ from agency_site.state.contact_form import FORM_FIELDS, HONEYPOT_FIELD
 from .conftest import SharedPages, Visit
 from .contact_backend import ContactBackend
 from .expected import text
+from .polling import wait_for
 
 SITE_EMAIL = str(get_content().site.contact.email)
 
@@ -47,16 +48,6 @@ def fill_and_send(page: Page, values: dict[str, str]) -> None:
 def expect_kept(page: Page, values: dict[str, str]) -> None:
     for name, value in values.items():
         expect(page.locator(f"#contact-form [name='{name}']")).to_have_value(value)
-
-
-def wait_for(condition, timeout_s: float = 15.0):
-    """Poll the database (not the browser) until `condition()` returns something truthy."""
-    deadline = time.monotonic() + timeout_s
-    while time.monotonic() < deadline:
-        if result := condition():
-            return result
-        time.sleep(0.1)
-    raise AssertionError(f"not reached within {timeout_s}s: {condition}")
 
 
 def wait_for_status(backend: ContactBackend, subject: str, status: MessageStatus):

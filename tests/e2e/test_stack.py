@@ -15,7 +15,6 @@ import shutil
 import socket
 import ssl
 import subprocess
-import time
 import uuid
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
@@ -37,6 +36,7 @@ from deploy.stack import Stack, missing_prerequisites
 
 from .conftest import foreign_url_pattern
 from .expected import text
+from .polling import free_port, wait_for
 
 pytestmark = pytest.mark.stack
 
@@ -47,26 +47,11 @@ EMBED_PAGES = ["/", "/contact", "/project/104", "/project/106", "/de/contact"]
 AVATAR_ORIGIN = "https://avatar.example.com"
 
 
-def _free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
-
-
-def _wait(condition, timeout_s: float = 30.0, what: str = "condition"):
-    deadline = time.monotonic() + timeout_s
-    while time.monotonic() < deadline:
-        if result := condition():
-            return result
-        time.sleep(0.1)
-    raise AssertionError(f"{what} not reached within {timeout_s:.0f}s")
-
-
 class RedisServer:
     """A redis-server of this test module, without persistence, stopped and started by PID."""
 
     def __init__(self, folder: Path) -> None:
-        self.port = _free_port()
+        self.port = free_port()
         self.folder = folder
         self.process: subprocess.Popen | None = None
 
@@ -101,7 +86,7 @@ class RedisServer:
             except OSError:
                 return False
 
-        _wait(answers, 20, "redis-server answering")
+        wait_for(answers, 20, "redis-server answering")
 
     def stop(self) -> None:
         if self.process is not None:
@@ -169,9 +154,9 @@ def running_stack(base_url: str, tmp_path_factory: pytest.TempPathFactory) -> It
         folder=folder,
         database_url=database_url,
         redis_url=redis.url,
-        https_port=_free_port(),
-        http_port=_free_port(),
-        backend_ports=(_free_port(), _free_port()),
+        https_port=free_port(),
+        http_port=free_port(),
+        backend_ports=(free_port(), free_port()),
         site_root=build / "client",
         security_dir=build / "nginx",
         web_workdir=ROOT / ".web",
@@ -294,7 +279,7 @@ def test_message_is_stored_once_through_the_other_instance_when_its_instance_die
 ) -> None:
     before = running_stack.open_connections()
     page = _open_contact_form(context, running_stack)
-    grown = _wait(
+    grown = wait_for(
         lambda: [port for port, count in running_stack.open_connections().items() if count > before[port]],
         20,
         "the websocket reaching a backend instance",
@@ -304,7 +289,7 @@ def test_message_is_stored_once_through_the_other_instance_when_its_instance_die
     subject = f"Failover {uuid.uuid4().hex[:8]}"
     _fill_contact_form(page, subject)
     page.get_by_test_id("contact-submit").click()
-    rows = _wait(lambda: running_stack.rows_with_subject(subject), 45, "the message in PostgreSQL")
+    rows = wait_for(lambda: running_stack.rows_with_subject(subject), 45, "the message in PostgreSQL")
     expect(page.get_by_test_id("contact-submit")).to_have_text(text("en", "contact-sent"), timeout=10_000)
     assert len(running_stack.rows_with_subject(subject)) == len(rows) == 1
     other = running_stack.stack.backend_ports[1 - holder]
@@ -324,7 +309,7 @@ def test_message_sent_after_redis_restarts_is_stored_or_refused_never_lost(
     running_stack.redis.start()
     page.get_by_test_id("contact-submit").click()
     failure = page.get_by_test_id("contact-failure")
-    outcome = _wait(
+    outcome = wait_for(
         lambda: (
             ("stored" if running_stack.rows_with_subject(subject) else None)
             or ("refused" if failure.is_visible() else None)
