@@ -12,6 +12,8 @@ TOOLS := .tools
 BUN_VERSION := 1.4.4
 AXE_VERSION := 4.14.1
 PORT ?= 3000
+LUCIDE_VERSION := 1.26.0
+LUCIDE_STAMP := $(TOOLS)/lucide/.installed-$(LUCIDE_VERSION)
 # The MDN HTTP Observatory scanner (make observatory, the stack tests).
 OBSERVATORY_VERSION := 1.4.8
 OBSERVATORY := $(TOOLS)/observatory
@@ -29,7 +31,7 @@ help:
 	@echo "make dev            like run, with hot reload (frontend :3000, backend :8000)"
 	@echo "make export         build the static frontend into .web/build/client"
 	@echo "make migrate        apply the database migrations (alembic/) to DATABASE_URL's database"
-	@echo "make lint           ruff check and ruff format --check"
+	@echo "make lint           ruff check, ruff format --check, ESLint on agency_site/react/"
 	@echo "make test-unit      only the unit tests"
 	@echo "make test-e2e       only the end-to-end tests"
 	@echo "make check-content  validate content/ (a broken file names its file and field)"
@@ -74,7 +76,16 @@ bun:
 
 # Everything the app needs but a database: packages, bun, checked content. The tests stop
 # here: they use only databases they create (tests/conftest.py), never DATABASE_URL's.
-prepare: $(VENV)/.requirements.stamp bun check-content
+prepare: $(VENV)/.requirements.stamp bun $(LUCIDE_STAMP) check-content
+
+# Lucide's SVG files (npm registry, into .tools/lucide): the build draws every icon as
+# inline SVG from them (agency_site/components/ui/icon.py). The version is the one of the
+# lucide-react that Reflex pins; the stamp names it, so changing it reinstalls.
+$(LUCIDE_STAMP):
+	@mkdir -p $(TOOLS)/lucide
+	npm install --prefix $(TOOLS)/lucide --no-save --no-audit --no-fund --loglevel=error lucide-static@$(LUCIDE_VERSION)
+	@rm -f $(TOOLS)/lucide/.installed-*
+	touch $@
 
 # What serving needs: the above, and DATABASE_URL's database migrated.
 setup: prepare migrate
@@ -142,9 +153,27 @@ test-unit: prepare $(DEV_STAMP)
 test-e2e: prepare $(DEV_STAMP) chromium axe nginx $(OBSERVATORY_STAMP)
 	$(BIN)/python -m pytest tests/e2e
 
-lint: $(DEV_STAMP)
+# ESLint for our own JavaScript (agency_site/react/*.jsx and the frontend patches, see
+# eslint.config.mjs), pinned, from the npm registry into its own prefix; the stamp names
+# the versions, so changing one here reinstalls.
+ESLINT_VERSION := 9.39.5
+ESLINT_REACT_VERSION := 7.37.5
+ESLINT_HOOKS_VERSION := 7.1.1
+ESLINT_GLOBALS_VERSION := 17.14.0
+ESLINT := $(TOOLS)/eslint
+ESLINT_STAMP := $(ESLINT)/.installed-$(ESLINT_VERSION)-$(ESLINT_REACT_VERSION)-$(ESLINT_HOOKS_VERSION)-$(ESLINT_GLOBALS_VERSION)
+$(ESLINT_STAMP):
+	@mkdir -p $(ESLINT)
+	npm install --prefix $(ESLINT) --no-save --no-audit --no-fund --loglevel=error \
+		eslint@$(ESLINT_VERSION) eslint-plugin-react@$(ESLINT_REACT_VERSION) \
+		eslint-plugin-react-hooks@$(ESLINT_HOOKS_VERSION) globals@$(ESLINT_GLOBALS_VERSION)
+	@rm -f $(ESLINT)/.installed-*
+	touch $@
+
+lint: $(DEV_STAMP) $(ESLINT_STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
+	$(ESLINT)/node_modules/.bin/eslint --max-warnings 0 .
 
 clean:
 	rm -rf .web .states

@@ -6,15 +6,15 @@ import sys
 from typing import NoReturn
 
 import reflex as rx
-from reflex.vars.base import Var, VarData
 
-from agency_site.components.browser import german_path_test, head_script, is_german_path, lazy_toaster
+from agency_site.components.browser import head_script, is_german_path, lazy_toaster, page_language
 from agency_site.connect_on_intent import with_own_memo_module
 from agency_site.constants import LANGUAGES
 from agency_site.content import ContentError
 from agency_site.content.check import check_all_content
 from agency_site.i18n import MissingText, collecting_missing_texts, localized_path, on_page
 from agency_site.leads import retry_deliveries
+from agency_site.pages import Page
 from agency_site.pages.not_found import not_found_description, not_found_page, not_found_title
 from agency_site.routes import route_table
 from agency_site.security import SecurityHeaders
@@ -22,12 +22,15 @@ from agency_site.seo.head import not_found_tags, og_image_path, page_head
 from agency_site.serving import CachingHeaders, CleanUrls
 from agency_site.settings import get_settings
 
-# <html lang> follows the page's path, so the prerendered HTML of each page carries it.
-HTML_LANG = Var(
-    # Inline call: the document root may not declare hooks, but may call one in place.
-    _js_expr=f'({german_path_test("useLocation().pathname")} ? "de" : "en")',
-    _var_data=VarData(imports={"react-router": ["useLocation"]}),
-)
+
+def memo_module(builder_module: str, path: str, lang: str, page: Page) -> str:
+    """The file a page's memoized components go to: one per page and language (a project
+    page's players are its own); the contact page's server code has one of its own for
+    both languages."""
+    if page.on_load is not None:
+        return builder_module
+    name = path.strip("/").replace("/", "_").replace("-", "_") or "index"
+    return f"{builder_module}_{name}_{lang}"
 
 
 def add_pages(app: rx.App) -> None:
@@ -41,10 +44,11 @@ def add_pages(app: rx.App) -> None:
                 head = page_head(lang, route, page)
             component = rx.fragment(page.component, *head.tags)
             app.add_page(
-                # A page with server state keeps its code apart from the readers' pages.
-                component
-                if page.on_load is None
-                else with_own_memo_module(component, route.build.__module__),
+                # Every page's memoized components (those bound to client state: video
+                # cards, dialogs, transition links...) go to a file of its page type, not
+                # to the one file every page downloads (it had grown to 375 kB raw with
+                # every project's players).
+                with_own_memo_module(component, memo_module(route.build.__module__, route.path, lang, page)),
                 route=path,
                 title=head.title,
                 description=head.description,
@@ -94,7 +98,8 @@ def build_app() -> rx.App:
             head_script(),
             rx.el.link(rel="icon", href="/favicon.svg", type="image/svg+xml"),
         ],
-        html_custom_attrs={"lang": HTML_LANG},
+        # <html lang> follows the page's path, so the prerendered HTML of each page carries it.
+        html_custom_attrs={"lang": page_language},
         stylesheets=["/styles.css"],
         # Each wraps the one before: CachingHeaders and SecurityHeaders see every response,
         # CleanUrls every request.

@@ -11,7 +11,7 @@ by `frontend_patches.PatchGeneratedFrontend`) change three things:
 
 - a page connects only when an event that needs the server is queued. Today that is the
   contact form, which sends one when the visitor first focuses it, types or sends
-  (`pages/contact/form_session.jsx`). Reading and navigating, in either language, opens
+  (`react/form_session.jsx`). Reading and navigating, in either language, opens
   no websocket, runs no `hydrate` or on_load, and creates no state on the server;
 - socket.io-client is imported by the first connection, so it is a chunk of its own that
   readers never download;

@@ -22,26 +22,8 @@ from pathlib import Path
 from reflex.plugins import Plugin
 from reflex_base.constants.compiler import Embed
 
-# React Router's framework entry (Reflex's template), with hydration moved after the
-# first paint: requestAnimationFrame runs just before the next frame is painted, and a
-# task queued from it runs after that paint. A hidden tab gets no frames, so a timer
-# hydrates it regardless.
-ENTRY_CLIENT = """import { startTransition, createElement } from "react";
-import { hydrateRoot } from "react-dom/client";
-import { HydratedRouter } from "react-router/dom";
-
-let hydrated = false;
-function hydrate() {
-  if (hydrated) return;
-  hydrated = true;
-  startTransition(() => {
-    hydrateRoot(document, createElement(HydratedRouter));
-  });
-}
-
-requestAnimationFrame(() => setTimeout(hydrate, 0));
-setTimeout(hydrate, 200);
-"""
+# React Router's framework entry with hydration after the first paint (see that file).
+ENTRY_CLIENT_FILE = Path(__file__).parent / "react" / "entry.client.js"
 
 
 MODULE_PRELOAD = re.compile(r"<link\b[^>]*\brel=\"modulepreload\"[^>]*>")
@@ -61,7 +43,7 @@ def _strip_module_preloads(static_dir: Path) -> None:
 
 
 def _entry_client_task() -> tuple[str, str]:
-    return Embed.ENTRY_PATH, ENTRY_CLIENT
+    return Embed.ENTRY_PATH, ENTRY_CLIENT_FILE.read_text(encoding="utf-8")
 
 
 class PaintBeforeHydration(Plugin):

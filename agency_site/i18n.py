@@ -44,6 +44,11 @@ def on_page(page: str) -> Iterator[None]:
         _page.reset(token)
 
 
+def current_page() -> str | None:
+    """The page being built (its path, or "404"), while `on_page` says which."""
+    return _page.get()
+
+
 @contextmanager
 def collecting_missing_texts() -> Iterator[list[MissingText]]:
     """Inside the block a missing text is recorded (and its key shown) instead of raised,

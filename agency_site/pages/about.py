@@ -8,6 +8,7 @@ from dataclasses import dataclass
 import reflex as rx
 
 from agency_site.components.layout.shell import page_shell
+from agency_site.components.ui.icon import lucide_icon
 from agency_site.components.ui.kit import CARD, LIGHT_BUTTON_ON_VIOLET, eyebrow, icon_badge
 from agency_site.components.ui.reveal import reveal
 from agency_site.i18n import localized_path, t
@@ -129,7 +130,7 @@ def _closing(lang: str) -> rx.Component:
             rx.el.div(
                 rx.el.a(
                     t(lang, "about-closing-contact"),
-                    rx.icon("arrow-right", size=18, aria_hidden="true"),
+                    lucide_icon("arrow-right", size=18, aria_hidden="true"),
                     href=localized_path(lang, "/contact"),
                     class_name=LIGHT_BUTTON_ON_VIOLET,
                 ),

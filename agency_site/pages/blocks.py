@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import reflex as rx
 
-from agency_site.components.browser import hooks_var
+from agency_site.components.browser import page_hook
 from agency_site.components.ui.kit import eyebrow
 
 # Longest word (in characters) that fits a phone-wide <h1> at the usual size.
@@ -16,11 +16,9 @@ LONG_WORD = 14
 LINK = "font-medium text-violet-700 underline decoration-violet-300 underline-offset-4 hover:decoration-violet-600"
 
 # SPEC.md §2 (contact, services): the page opens at its top, also after in-app navigation.
-SCROLL_TOP_ON_OPEN = hooks_var(
-    "scroll-top",
-    "useEffect(() => { if (!window.location.hash) window.scrollTo(0, 0); }, []);",
-    imports={"react": ["useEffect"]},
-)
+# Used as an attribute's value (`data_scroll=SCROLL_TOP_ON_OPEN`): the hook of
+# react/page_hooks.jsx runs in that element's component and returns the value "top".
+SCROLL_TOP_ON_OPEN = page_hook("useScrollTopOnOpen").call("top").to(str)
 
 
 def page_hero(kicker: str, title: str, subtitle: str, *extra: rx.Component) -> rx.Component:

@@ -6,26 +6,26 @@ browser from the path: /de/... shows German, anything else English.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable
 
 import reflex as rx
 from reflex.vars.base import Var
 
-from agency_site.components.browser import ROUTER_LOCATION_HOOK, hooks_var, is_german_path
+from agency_site.components.browser import PAGE_HOOKS, is_german_path
 from agency_site.components.layout.shell import page_shell
+from agency_site.components.ui.icon import lucide_icon
 from agency_site.i18n import localized_path, t
 
 NOT_FOUND_LOG = "404 Error: User attempted to access non-existent route:"
 
 
-def _log_missing_path() -> Var:
-    return hooks_var(
-        "log-missing-path",
-        ROUTER_LOCATION_HOOK,
-        f"useEffect(() => {{ console.error({json.dumps(NOT_FOUND_LOG)}, routerLocation.pathname); }}, [routerLocation.pathname]);",
-        imports={"react": ["useEffect"], "react-router": ["useLocation"]},
-    )
+class MissingPathLog(rx.Component):
+    """Logs `message` and the missing path to the console (react/page_hooks.jsx)."""
+
+    library = PAGE_HOOKS
+    tag = "MissingPathLog"
+
+    message: Var[str]
 
 
 def _message(lang: str) -> rx.Component:
@@ -41,7 +41,7 @@ def _message(lang: str) -> rx.Component:
         ),
         rx.el.p(t(lang, "notfound-description"), class_name="mt-4 max-w-md text-slate-600"),
         rx.el.a(
-            rx.icon("house", size=18, aria_hidden="true"),
+            lucide_icon("house", size=18, aria_hidden="true"),
             t(lang, "notfound-home"),
             href=localized_path(lang, "/"),
             class_name=(
@@ -76,8 +76,7 @@ def not_found_description() -> Var:
 
 def not_found_page() -> rx.Component:
     """The 404 page; the language follows the requested path."""
-    return rx.el.div(
+    return rx.fragment(
+        MissingPathLog.create(message=NOT_FOUND_LOG),
         rx.cond(is_german_path, _layout("de"), _layout("en")),
-        data_behaviour=_log_missing_path(),
-        class_name="contents",
     )

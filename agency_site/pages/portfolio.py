@@ -11,6 +11,7 @@ from collections.abc import Callable
 import reflex as rx
 
 from agency_site.components.layout.shell import page_shell
+from agency_site.components.ui.icon import lucide_icon
 from agency_site.components.ui.kit import FOCUS_RING, eyebrow
 from agency_site.constants import DEFAULT_PORTFOLIO_TAB
 from agency_site.content.catalog import get_catalog
@@ -59,7 +60,7 @@ def tab_bar(lang: str, current: str) -> rx.Component:
 def empty_tab(lang: str) -> rx.Component:
     """SPEC.md §4: the filtered-empty state."""
     return rx.el.div(
-        rx.icon("folder-open", size=40, aria_hidden="true", class_name="text-slate-400"),
+        lucide_icon("folder-open", size=40, aria_hidden="true", class_name="text-slate-400"),
         rx.el.p(t(lang, "portfolio-empty"), class_name="mt-4 text-xl font-semibold text-slate-800"),
         rx.el.p(t(lang, "portfolio-empty-text"), class_name="mt-2 max-w-md text-slate-600"),
         data_testid="portfolio-empty",

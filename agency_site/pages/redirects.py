@@ -2,12 +2,10 @@
 
 from __future__ import annotations
 
-import json
-
 import reflex as rx
 from reflex.vars.base import Var
 
-from agency_site.components.browser import ROUTER_NAVIGATE_HOOK, hooks_var
+from agency_site.components.browser import PAGE_HOOKS
 from agency_site.components.layout.shell import page_shell
 from agency_site.constants import BOTAGENT_FALLBACK_MS, DEFAULT_PORTFOLIO_TAB
 from agency_site.content import get_content
@@ -22,15 +20,10 @@ def _spinner() -> rx.Component:
     )
 
 
-def _replace_with(target: str) -> Var:
-    # React Router's navigate, not a Reflex event: queued behind a page-load event, a
-    # Reflex redirect would wait for the backend, and this must work without it.
-    return hooks_var(
-        "replace-location",
-        ROUTER_NAVIGATE_HOOK,
-        f"useEffect(() => {{ routerNavigate({json.dumps(target)}, {{ replace: true }}); }}, []);",
-        imports={"react": ["useEffect"], "react-router": ["useNavigate"]},
-    )
+def _without_script(target: str) -> rx.Component:
+    # With JavaScript off the browser follows this instead (React never runs; with
+    # script on, a <noscript> is inert text).
+    return rx.el.noscript(rx.el.meta(http_equiv="refresh", content=f"0; url={target}"))
 
 
 def portfolio_redirect_page(lang: str) -> Page:
@@ -39,7 +32,9 @@ def portfolio_redirect_page(lang: str) -> Page:
     body = rx.el.div(
         _spinner(),
         rx.el.p(t(lang, "page-portfolio-redirect"), role="status", class_name="text-slate-600"),
-        data_behaviour=_replace_with(target),
+        _without_script(target),
+        # Reflex's redirect is a browser-only event: it runs without the backend.
+        on_mount=rx.redirect(target, replace=True),
         class_name="flex min-h-[50vh] flex-col items-center justify-center gap-4",
     )
     return Page(
@@ -50,18 +45,16 @@ def portfolio_redirect_page(lang: str) -> Page:
     )
 
 
-def _botagent_redirect_behaviour(url: str, fallback_path: str) -> Var:
-    return hooks_var(
-        "botagent-redirect",
-        ROUTER_NAVIGATE_HOOK,
-        f"""useEffect(() => {{
-  // replace(): the back button returns to where the visitor came from, not here.
-  window.location.replace({json.dumps(url)});
-  const timer = setTimeout(() => routerNavigate({json.dumps(fallback_path)}), {BOTAGENT_FALLBACK_MS});
-  return () => clearTimeout(timer);
-}}, []);""",
-        imports={"react": ["useEffect"], "react-router": ["useNavigate"]},
-    )
+class LeaveFor(rx.Component):
+    """Leaves for `href` at once (replacing the history entry), and goes to `fallback_path`
+    if still here after `fallback_ms` (react/page_hooks.jsx)."""
+
+    library = PAGE_HOOKS
+    tag = "LeaveFor"
+
+    href: Var[str]
+    fallback_path: Var[str]
+    fallback_ms: Var[int]
 
 
 def botagent_page(lang: str) -> Page:
@@ -84,7 +77,10 @@ def botagent_page(lang: str) -> Page:
             ),
             class_name="text-slate-600",
         ),
-        data_behaviour=_botagent_redirect_behaviour(url, localized_path(lang, "/services")),
+        _without_script(url),
+        LeaveFor.create(
+            href=url, fallback_path=localized_path(lang, "/services"), fallback_ms=BOTAGENT_FALLBACK_MS
+        ),
         class_name="flex min-h-[50vh] flex-col items-center justify-center gap-4 text-center",
     )
     return Page(

@@ -27,8 +27,8 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 from .contact_backend import ContactBackend, connect_contact_backend, start_contact_backend
 from .polling import free_port
+from .served_build import ROOT, BuiltServer, build_fingerprint, cached_build, keep_build, server_env
 
-ROOT = Path(__file__).resolve().parents[2]
 BUILD_TIMEOUT_S = 600
 CHROMIUM_ARGS = [
     "--no-sandbox",
@@ -71,16 +71,6 @@ def pytest_xdist_make_scheduler(config: pytest.Config, log):
     return ModuleScheduling(config, log)
 
 
-def _server_env() -> dict[str, str]:
-    env = dict(os.environ)
-    tools_bin = ROOT / ".tools" / "node_modules" / ".bin"
-    venv_bin = ROOT / ".venv" / "bin"
-    env["PATH"] = os.pathsep.join([str(tools_bin), str(venv_bin), env.get("PATH", "")])
-    env["REFLEX_USE_SYSTEM_BUN"] = "1"
-    env.setdefault("PYTHONUNBUFFERED", "1")
-    return env
-
-
 def _wait_until_serving(url: str, process: subprocess.Popen, log_path: Path) -> None:
     deadline = time.monotonic() + BUILD_TIMEOUT_S
     # One client for every try: each new one loads the CA bundle again (0.1 s of CPU,
@@ -102,23 +92,35 @@ def _wait_until_serving(url: str, process: subprocess.Popen, log_path: Path) -> 
 
 @dataclass
 class AppServer:
-    """`reflex run --env prod --single-port` on a free port, in its own process group."""
+    """The session's server: its address, the web folder whose build it serves, and how to
+    stop it."""
 
     url: str
-    process: subprocess.Popen
-
-    def stop(self) -> None:
-        # Stop the server's whole process group, by its id.
-        try:
-            os.killpg(self.process.pid, signal.SIGTERM)
-            self.process.wait(timeout=20)
-        except (ProcessLookupError, subprocess.TimeoutExpired):
-            os.killpg(self.process.pid, signal.SIGKILL)
+    web: Path
+    stop: Callable[[], None]
 
 
-def start_app_server(log_path: Path, env: dict[str, str]) -> AppServer:
-    """Build the production app and serve frontend and backend on one free port."""
+def _stop_process_group(process: subprocess.Popen) -> None:
+    # Stop the server's whole process group, by its id.
+    try:
+        os.killpg(process.pid, signal.SIGTERM)
+        process.wait(timeout=20)
+    except (ProcessLookupError, subprocess.TimeoutExpired):
+        os.killpg(process.pid, signal.SIGKILL)
+
+
+def start_app_server(folder: Path, env: dict[str, str]) -> AppServer:
+    """Serve the production app on a free port: the build kept from an earlier session of
+    the same sources (served_build.py), or a new one, built by `reflex run --env prod
+    --single-port` and kept for the next session."""
+    fingerprint = build_fingerprint(server_env())
+    kept = cached_build(fingerprint)
+    if kept is not None:
+        built = BuiltServer(folder, env, source=kept)
+        built.start()
+        return AppServer(url=built.url, web=built.web, stop=built.stop)
     port = free_port()
+    log_path = folder / "reflex.log"
     reflex = shutil.which("reflex", path=str(ROOT / ".venv" / "bin")) or "reflex"
     with log_path.open("w") as log:
         process = subprocess.Popen(
@@ -137,19 +139,20 @@ def start_app_server(log_path: Path, env: dict[str, str]) -> AppServer:
             ],
             cwd=ROOT,
             # The websocket accepts pages of the site's own origin only (rxconfig.py).
-            env=_server_env() | {"ALLOWED_ORIGINS": f"http://localhost:{port}"} | env,
+            env=server_env() | {"ALLOWED_ORIGINS": f"http://localhost:{port}"} | env,
             stdout=log,
             stderr=subprocess.STDOUT,
             start_new_session=True,
         )
     # The built frontend addresses its backend as localhost:{port}; use the same origin.
-    server = AppServer(url=f"http://localhost:{port}", process=process)
+    url = f"http://localhost:{port}"
     try:
-        _wait_until_serving(server.url + "/", process, log_path)
+        _wait_until_serving(url + "/", process, log_path)
+        keep_build(fingerprint)
     except BaseException:
-        server.stop()
+        _stop_process_group(process)
         raise
-    return server
+    return AppServer(url=url, web=ROOT / ".web", stop=lambda: _stop_process_group(process))
 
 
 # pytest-xdist (`-n 2`): the controller builds and serves the app once, before the workers
@@ -163,9 +166,10 @@ def pytest_configure_node(node) -> None:
         tmp = Path(tempfile.mkdtemp(prefix="agency-e2e-"))
         _CONTROLLER["tmp"] = tmp
         backend = _CONTROLLER["backend"] = start_contact_backend(tmp)
-        _CONTROLLER["server"] = start_app_server(tmp / "reflex.log", backend.env)
+        _CONTROLLER["server"] = start_app_server(tmp, backend.env)
     backend = _CONTROLLER["backend"]
     node.workerinput["e2e_base_url"] = _CONTROLLER["server"].url
+    node.workerinput["e2e_web_folder"] = str(_CONTROLLER["server"].web)
     node.workerinput["e2e_database_folder"] = str(backend.folder)
     node.workerinput["e2e_webhook_url"] = backend.webhook.url
 
@@ -211,11 +215,25 @@ def base_url(
     if shared is not None:
         yield shared["e2e_base_url"]
         return
-    server = start_app_server(tmp_path_factory.mktemp("server") / "reflex.log", contact_backend.env)
+    server = start_app_server(tmp_path_factory.mktemp("server"), contact_backend.env)
+    request.config.stash[_SERVED_WEB] = server.web
     try:
         yield server.url
     finally:
         server.stop()
+
+
+_SERVED_WEB = pytest.StashKey[Path]()
+
+
+@pytest.fixture(scope="session")
+def served_web(request: pytest.FixtureRequest, base_url: str) -> Path:
+    """The web folder whose build the session's server serves (pages, script hashes, nginx
+    policy include): what the stack and the restart tests serve too."""
+    shared = _from_controller(request.config)
+    if shared is not None:
+        return Path(shared["e2e_web_folder"])
+    return request.config.stash[_SERVED_WEB]
 
 
 @pytest.fixture(scope="session")
@@ -283,9 +301,16 @@ class Visit:
 
 
 def open_visit(
-    browser: Browser, base_url: str, viewport: str, *, stored_language: str | None = None
+    browser: Browser,
+    base_url: str,
+    viewport: str,
+    *,
+    stored_language: str | None = None,
+    java_script_enabled: bool = True,
 ) -> Visit:
-    context = browser.new_context(viewport=VIEWPORTS[viewport], locale="en-US")
+    context = browser.new_context(
+        viewport=VIEWPORTS[viewport], locale="en-US", java_script_enabled=java_script_enabled
+    )
     if stored_language is not None:
         context.add_init_script(f"window.localStorage.setItem('language', {stored_language!r});")
     page = context.new_page()

@@ -12,7 +12,7 @@ from agency_site.content.blog import get_post, get_posts
 from agency_site.i18n import localized_path
 from agency_site.seo.texts import search_description
 
-from .conftest import SharedPages
+from .conftest import VIEWPORTS, SharedPages, open_visit
 from .expected import BLOG_POST_IDS, post, text
 
 # A word from each language that only the excerpt of one post contains, and a title.
@@ -24,13 +24,19 @@ def _cards(page: Page):
 
 
 def _visible_ids(page: Page) -> list[str]:
-    return page.evaluate(
-        "[...document.querySelectorAll('[data-blog-card]')].filter(c => !c.hidden).map(c => c.dataset.blogCard)"
-    )
+    """The posts whose cards the visitor sees, by the id their links lead to."""
+    links = _cards(page).filter(visible=True).get_by_role("link")
+    return [href.rsplit("/", 1)[-1] for href in links.evaluate_all("(links) => links.map((a) => a.href)")]
 
 
 def _search(page: Page, text: str) -> None:
     page.locator("#blog-search").fill(text)
+
+
+def _expect_count(page: Page, lang: str, shown: int) -> None:
+    expect(page.get_by_role("status")).to_have_text(
+        text(lang, "blog-results", count=shown, total=len(BLOG_POST_IDS))
+    )
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
@@ -55,6 +61,7 @@ def test_list_shows_eight_cards_with_read_time(shared_pages: SharedPages, viewpo
     )
     expect(page.locator("#blog-clear-search")).to_be_hidden()
     expect(page.locator("#blog-empty")).to_be_hidden()
+    _expect_count(page, lang, len(BLOG_POST_IDS))
     assert visit.foreign_requests == []
 
 
@@ -70,49 +77,99 @@ def test_search_is_case_insensitive_over_title_and_excerpt(shared_pages: SharedP
 
     # Upper case, part of a title.
     _search(page, healthcare.title.split(":")[0].upper())
-    expect(page.locator("[data-blog-card]:not([hidden])")).to_have_count(1)
+    expect(_cards(page).filter(visible=True)).to_have_count(1)
     assert _visible_ids(page) == ["ai-healthcare"]
     expect(page.locator("#blog-clear-search")).to_be_visible()
-    expect(page.locator("#blog-count")).to_have_text(text(lang, "blog-results", count=1, total=total))
+    _expect_count(page, lang, 1)
 
     # Lower case, a word only one excerpt has.
     word, post_id = EXCERPT_ONLY[lang]
     assert word not in post(lang, post_id).title.lower() and word in post(lang, post_id).excerpt.lower()
     _search(page, word.lower())
-    expect(page.locator("[data-blog-card]:not([hidden])")).to_have_count(1)
+    expect(_cards(page).filter(visible=True)).to_have_count(1)
     assert _visible_ids(page) == [post_id]
 
     # Mixed case matching several posts keeps the clear button while some are hidden.
-    _search(page, "Ki" if lang == "de" else "Ai")
+    several = "UnterNehmen" if lang == "de" else "BusiNess"
+    matching = [pid for pid in BLOG_POST_IDS if several.lower() in _searchable(lang, pid)]
+    assert 1 < len(matching) < total, matching
+    _search(page, several)
+    expect(_cards(page).filter(visible=True)).to_have_count(len(matching))
+    assert _visible_ids(page) == matching
+    _expect_count(page, lang, len(matching))
+    expect(page.locator("#blog-clear-search")).to_be_visible()
     expect(page.locator("#blog-empty")).to_be_hidden()
 
     # No match: empty state, every card hidden.
     _search(page, "quantum knitting")
-    expect(page.locator("[data-blog-card]:not([hidden])")).to_have_count(0)
+    expect(_cards(page).filter(visible=True)).to_have_count(0)
     expect(page.locator("#blog-empty")).to_be_visible()
     expect(page.locator("#blog-empty")).to_contain_text(text(lang, "blog-empty-title"))
+    _expect_count(page, lang, 0)
 
-    # Clearing shows everything again and hides the button.
+    # Clearing shows everything again, hides the button and puts the visitor back in the box.
     page.locator("#blog-clear-search").click()
     expect(page.locator("#blog-search")).to_have_value("")
-    expect(page.locator("[data-blog-card]:not([hidden])")).to_have_count(total)
+    expect(page.locator("#blog-search")).to_be_focused()
+    expect(_cards(page).filter(visible=True)).to_have_count(total)
     expect(page.locator("#blog-clear-search")).to_be_hidden()
     expect(page.locator("#blog-empty")).to_be_hidden()
+    _expect_count(page, lang, total)
     # The filter runs in the browser: nothing went to the server while searching.
     assert frames == []
 
 
-def test_search_typed_before_hydration_is_applied(browser, base_url: str) -> None:
-    from .conftest import open_visit
+def _searchable(lang: str, post_id: str) -> str:
+    written = post(lang, post_id)
+    return f"{written.title}\n{written.excerpt}".lower()
 
+
+def test_search_typed_before_hydration_is_applied(browser, base_url: str) -> None:
     visit = open_visit(browser, base_url, "desktop")
     try:
         visit.page.goto(visit.url("/blog"), wait_until="domcontentloaded")
         visit.page.locator("#blog-search").fill("CYBER")
         visit.wait_until_interactive()
+        expect(_cards(visit.page).filter(visible=True)).to_have_count(1)
         assert _visible_ids(visit.page) == ["ai-cybersecurity"]
+        _expect_count(visit.page, "en", 1)
+        expect(visit.page.locator("#blog-search")).to_have_value("CYBER")
     finally:
         visit.context.close()
+
+
+def test_search_starts_empty_when_the_list_is_opened_again(shared_pages: SharedPages) -> None:
+    """The query is the list's own: back on the list (client-side), every post shows again."""
+    visit = shared_pages.load("desktop", "/blog")
+    page = visit.page
+    _search(page, "cyber")
+    expect(_cards(page).filter(visible=True)).to_have_count(1)
+    _cards(page).filter(visible=True).get_by_role("link").click()
+    expect(page.get_by_test_id("screen-title")).to_have_text(post("en", "ai-cybersecurity").title)
+    page.get_by_test_id("back-to-blog").click()
+    expect(page.get_by_test_id("screen-title")).to_have_text(text("en", "page-blog-title"))
+    expect(page.locator("#blog-search")).to_have_value("")
+    expect(_cards(page).filter(visible=True)).to_have_count(len(BLOG_POST_IDS))
+    _expect_count(page, "en", len(BLOG_POST_IDS))
+    assert page.evaluate("performance.getEntriesByType('navigation').length") == 1
+
+
+def _card_image(page: Page, index: int):
+    return _cards(page).nth(index).get_by_test_id("card-image")
+
+
+def _expect_loaded(image) -> None:
+    expect(image.locator(".blog-image-skeleton")).to_be_hidden()
+    expect(image.get_by_test_id("image-unavailable")).to_be_hidden()
+    expect(image.locator("img").first).to_be_visible()
+
+
+def _expect_failed(image, lang: str, placeholder: str) -> None:
+    unavailable = image.get_by_test_id("image-unavailable")
+    expect(unavailable).to_be_visible()
+    expect(unavailable).to_have_text(text(lang, "blog-image-unavailable"))
+    expect(unavailable.locator("img")).to_have_attribute("src", placeholder)
+    expect(image.locator("img").first).to_be_hidden()
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
@@ -126,15 +183,13 @@ def test_card_image_loading_then_loaded(shared_pages: SharedPages, lang: str) ->
     with page.expect_request(lambda request: request.url.endswith(first.image)):
         page.goto(desktop.url(localized_path(lang, "/blog")), wait_until="domcontentloaded")
     desktop.wait_until_interactive()
-    image = _cards(page).first.get_by_test_id("card-image")
-    expect(image).to_have_attribute("data-image-state", "loading")
+    image = _card_image(page, 0)
     expect(image.locator(".blog-image-skeleton")).to_be_visible()
+    expect(image.get_by_test_id("image-unavailable")).to_be_hidden()
     assert held, "the image request was not intercepted"
     for route in held:
         route.continue_()
-    expect(image).to_have_attribute("data-image-state", "loaded")
-    expect(image.locator(".blog-image-skeleton")).to_be_hidden()
-    expect(image.get_by_test_id("image-unavailable")).to_be_hidden()
+    _expect_loaded(image)
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
@@ -144,14 +199,45 @@ def test_card_image_failure_shows_placeholder(shared_pages: SharedPages, lang: s
     post = get_posts(lang)[2]
     page.route(f"**{post.image}", lambda route: route.abort())
     desktop.goto(localized_path(lang, "/blog"))
-    image = _cards(page).nth(2).get_by_test_id("card-image")
+    image = _card_image(page, 2)
     image.scroll_into_view_if_needed()
-    expect(image).to_have_attribute("data-image-state", "failed")
-    unavailable = image.get_by_test_id("image-unavailable")
-    expect(unavailable).to_be_visible()
-    expect(unavailable).to_have_text(text(lang, "blog-image-unavailable"))
-    expect(unavailable.locator("img")).to_have_attribute("src", post.placeholder)
-    assert any("Blog image failed to load" in line for line in desktop.console)
+    _expect_failed(image, lang, post.placeholder)
+    desktop.wait_until(
+        lambda: any("Blog image failed to load" in line for line in desktop.console), "the failure logged"
+    )
+    # The other cards' images are not affected.
+    _expect_loaded(_card_image(page, 0))
+
+
+@pytest.mark.parametrize("outcome", ["loaded", "failed"])
+def test_card_image_finished_before_hydration(browser, base_url: str, outcome: str) -> None:
+    """An image that loaded or failed before React listened shows as such once hydrated."""
+    visit = open_visit(browser, base_url, "desktop")
+    page = visit.page
+    first = get_posts("en")[0]
+    if outcome == "failed":
+        page.route(f"**{first.image}", lambda route: route.abort())
+    held: list[Route] = []
+    page.route("**/assets/entry.client-*.js", lambda route: held.append(route))
+    try:
+        page.goto(visit.url("/blog"), wait_until="domcontentloaded")
+        page.wait_for_function("() => document.querySelector('[data-testid=card-image] > img').complete")
+        visit.wait_until(lambda: bool(held), "the app's script requested")
+        assert page.locator('#site-header[data-hydrated="true"]').count() == 0, "hydrated too early"
+        for route in held:
+            route.continue_()
+        visit.wait_until_interactive()
+        image = _card_image(page, 0)
+        if outcome == "loaded":
+            _expect_loaded(image)
+        else:
+            _expect_failed(image, "en", first.placeholder)
+            visit.wait_until(
+                lambda: any("Blog image failed to load" in line for line in visit.console),
+                "the failure logged",
+            )
+    finally:
+        visit.context.close()
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
@@ -199,6 +285,23 @@ def test_article_hero_falls_back_to_placeholder(shared_pages: SharedPages) -> No
     desktop.page.wait_for_function(
         "() => document.querySelector('[data-testid=article-image]').naturalWidth > 0"
     )
+    desktop.wait_until(
+        lambda: any("Blog image failed to load" in line for line in desktop.console), "the failure logged"
+    )
+
+
+def test_article_hero_resets_when_the_post_changes(shared_pages: SharedPages) -> None:
+    """A failed hero shows the placeholder; the next article (client-side) shows its own image."""
+    desktop = shared_pages.tab("desktop")
+    page = desktop.page
+    broken, other = get_post("en", "ethical-ai"), get_post("en", "ai-automation")
+    page.route(f"**{broken.image}", lambda route: route.abort())
+    desktop.goto(broken.path)
+    expect(page.get_by_test_id("article-image")).to_have_attribute("src", broken.placeholder)
+    page.get_by_test_id("more-articles").get_by_role("link", name=other.title).click()
+    expect(page.get_by_test_id("screen-title")).to_have_text(other.title)
+    expect(page.get_by_test_id("article-image")).to_have_attribute("src", other.image)
+    page.wait_for_function("() => document.querySelector('[data-testid=article-image]').naturalWidth > 0")
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
@@ -231,3 +334,32 @@ def test_every_article_has_its_own_head_and_body_prerendered(http, lang: str, po
     # The article is in the HTML before any script runs (search engines, no-JS readers).
     first_paragraph = built.html.split("</p>", 1)[0].removeprefix("<p>")
     assert html_lib.unescape(first_paragraph) in page
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("viewport", list(VIEWPORTS))
+def test_list_without_javascript_shows_every_card_as_a_link(
+    browser, base_url: str, viewport: str, lang: str
+) -> None:
+    """With JavaScript off the list is the prerendered page: every card shows, and each is a
+    link that opens its article."""
+    context = browser.new_context(viewport=VIEWPORTS[viewport], java_script_enabled=False)
+    try:
+        page = context.new_page()
+        list_url = base_url + localized_path(lang, "/blog")
+        page.goto(list_url)
+        cards = _cards(page)
+        expect(cards).to_have_count(len(BLOG_POST_IDS))
+        expect(cards.filter(visible=True)).to_have_count(len(BLOG_POST_IDS))
+        expect(page.locator("#blog-empty")).to_be_hidden()
+        expect(page.locator("#blog-clear-search")).to_be_hidden()
+        _expect_count(page, lang, len(BLOG_POST_IDS))
+        for index, post_id in enumerate(BLOG_POST_IDS):
+            written = post(lang, post_id)
+            cards.nth(index).get_by_role("link", name=written.title).click()
+            expect(page).to_have_url(base_url + localized_path(lang, f"/blog/{post_id}"))
+            expect(page.get_by_test_id("screen-title")).to_have_text(written.title)
+            expect(page.get_by_test_id("article-image")).to_be_visible()
+            page.goto(list_url)
+    finally:
+        context.close()

@@ -1,6 +1,6 @@
 """A message survives a stopped or restarting server: exactly once, never lost (issue 12).
 
-Each test has its own server of the session's build (restartable_server.py) and stops it
+Each test has its own server of the session's build (served_build.py) and stops it
 while the visitor has the contact form open, as a deploy does.
 """
 
@@ -20,7 +20,7 @@ from agency_site.i18n import localized_path
 from .conftest import Visit, open_visit
 from .contact_backend import ContactBackend
 from .expected import text
-from .restartable_server import RestartableServer
+from .served_build import BuiltServer
 
 SITE_EMAIL = str(get_content().site.contact.email)
 # The visitor is told within a few seconds that the server cannot be reached.
@@ -30,16 +30,15 @@ RECONNECTED_WITHIN_MS = 20_000
 
 
 @pytest.fixture
-def server(base_url: str, contact_backend: ContactBackend, tmp_path: Path) -> Iterator[RestartableServer]:
-    # base_url: the session's build exists (and is served) before it is copied.
-    current = RestartableServer(tmp_path, contact_backend.env)
+def server(served_web: Path, contact_backend: ContactBackend, tmp_path: Path) -> Iterator[BuiltServer]:
+    current = BuiltServer(tmp_path, contact_backend.env, source=served_web)
     current.start()
     yield current
     current.stop()
 
 
 @pytest.fixture
-def visitor(browser: Browser, server: RestartableServer) -> Iterator[Visit]:
+def visitor(browser: Browser, server: BuiltServer) -> Iterator[Visit]:
     current = open_visit(browser, server.url, "desktop")
     yield current
     current.context.close()
@@ -79,7 +78,7 @@ def open_form_connected(visitor: Visit, lang: str, values: dict[str, str]) -> Pa
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_a_stopped_server_is_reported_the_text_kept_and_the_message_sent_once_it_is_back(
-    visitor: Visit, server: RestartableServer, contact_backend: ContactBackend, lang: str
+    visitor: Visit, server: BuiltServer, contact_backend: ContactBackend, lang: str
 ) -> None:
     values = a_message()
     page = open_form_connected(visitor, lang, values)
@@ -101,7 +100,7 @@ def test_a_stopped_server_is_reported_the_text_kept_and_the_message_sent_once_it
 
 
 def test_a_restart_with_the_form_untouched_costs_nothing_and_the_next_send_works(
-    visitor: Visit, server: RestartableServer, contact_backend: ContactBackend
+    visitor: Visit, server: BuiltServer, contact_backend: ContactBackend
 ) -> None:
     page = visitor.page
     websockets: list[str] = []
@@ -119,7 +118,7 @@ def test_a_restart_with_the_form_untouched_costs_nothing_and_the_next_send_works
 
 
 def test_clicks_while_the_server_restarts_store_the_message_exactly_once(
-    visitor: Visit, server: RestartableServer, contact_backend: ContactBackend
+    visitor: Visit, server: BuiltServer, contact_backend: ContactBackend
 ) -> None:
     values = a_message()
     page = open_form_connected(visitor, "en", values)
@@ -149,7 +148,7 @@ RESEND_UNDER_KEY = """(input, key) => {
 
 
 def test_a_message_resent_after_a_restart_is_answered_sent_and_stored_once(
-    visitor: Visit, server: RestartableServer, contact_backend: ContactBackend
+    visitor: Visit, server: BuiltServer, contact_backend: ContactBackend
 ) -> None:
     # Stored, but the visitor never read 'Message Sent' (the server went down right after
     # the commit): the browser sends the same message, under the same key, to the new server.

@@ -96,6 +96,25 @@ def test_placeholders_name_the_provider_and_load_nothing(
     assert requests == [] and visit.foreign_requests == []
 
 
+def test_placeholders_without_javascript_show_poster_note_and_privacy_link(browser, base_url: str) -> None:
+    """The load buttons need the page's JavaScript (Reflex state, not native HTML); without
+    it a visitor still sees what each embed is, who provides it, and where to read more."""
+    context = browser.new_context(java_script_enabled=False, viewport={"width": 375, "height": 812})
+    try:
+        page = context.new_page()
+        page.goto(base_url + localized_path("de", "/"))
+        for testid in ("promo-video", "avatar-session", "voice-agent"):
+            box = page.get_by_test_id(testid)
+            box.scroll_into_view_if_needed()
+            expect(box.locator("[data-embed-load] img")).to_be_visible()
+            expect(box.get_by_role("link", name=text("de", "embed-privacy-link"))).to_have_attribute(
+                "href", localized_path("de", "/datenschutz") + "#section-5"
+            )
+        expect(page.get_by_test_id("promo-video")).to_contain_text(text("de", "embed-note", provider="Vimeo"))
+    finally:
+        context.close()
+
+
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_video_card_loads_on_click_and_toggles_mute(
     shared_pages: SharedPages, viewport: str, lang: str
@@ -114,6 +133,7 @@ def test_video_card_loads_on_click_and_toggles_mute(
     expect(card).to_have_attribute("data-ready", "true")  # the player said ready
     expect(card.locator(".video-spinner")).to_be_hidden()
     assert len(requests) == 1 and visit.foreign_requests == []
+    expect(card.locator("iframe")).to_be_focused()  # focus follows the click into the player
     player = frame_of(visit.page, "https://player.vimeo.com/")
 
     mute = card.locator("[data-video-mute]")
@@ -169,6 +189,12 @@ def test_double_click_opens_fullscreen_on_mobile(shared_pages: SharedPages) -> N
     expect(card.locator("dialog[open] iframe")).to_have_count(1)
     mobile.page.keyboard.press("Escape")
     expect(card.locator("dialog iframe")).to_have_count(0)
+    # And again, closed by a tap on the backdrop this time.
+    card.locator("[data-video-mute]").dblclick()
+    expect(card.locator("dialog[open] iframe")).to_have_count(1)
+    mobile.page.mouse.click(3, 3)
+    expect(card.locator("dialog[open]")).to_have_count(0)
+    expect(card.locator("dialog iframe")).to_have_count(0)
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
@@ -191,7 +217,15 @@ def test_language_switch_reloads_the_player(shared_pages: SharedPages, viewport:
     picker.get_by_text(languages[1].name).click()
     expect(options.nth(1)).to_be_checked()
     expect(iframe).to_have_attribute("src", player_src(languages[1].video_id))
-    expect(card).to_have_attribute("data-ready", "true")  # the new player is ready again
+    # The new player said it is ready (the card answered with its subscriptions): only now
+    # does the card show the new player's state, not the old one's (data-ready alone could
+    # still read "true" from before the switch).
+    new_player = f"https://player.vimeo.com/video/{languages[1].video_id}"
+    visit.wait_until(
+        lambda: any(frame.url.startswith(new_player) for frame in visit.page.frames), "the new player"
+    )
+    expect_message(frame_of(visit.page, new_player), {"method": "addEventListener", "value": "pause"})
+    expect(card).to_have_attribute("data-ready", "true")
 
     # Play/pause sends the player a message; the player's event updates the button.
     toggle = card.locator("[data-video-playpause]")
@@ -231,6 +265,7 @@ def test_avatar_launches_and_closes(shared_pages: SharedPages, viewport: str, la
     iframe = session.locator("iframe")
     expect(iframe).to_have_attribute("allow", "microphone")
     expect(iframe).to_have_attribute("src", avatar_url)
+    expect(iframe).to_be_focused()
     assert round(iframe.bounding_box()["height"]) == AVATAR_BOX_HEIGHT_PX
     # The (fake) avatar page is up: its script is there, unlike in the initial about:blank.
     expect(session.frame_locator("iframe").locator("body script")).to_have_count(1)
@@ -242,7 +277,9 @@ def test_avatar_launches_and_closes(shared_pages: SharedPages, viewport: str, la
     session.get_by_role("button", name=text(lang, "avatar-close")).click()
     visit.page.wait_for_function("() => window.echoes.some((m) => m.type === 'hide')")
     expect(iframe).to_have_count(0)
-    expect(session.get_by_role("button", name=text(lang, "avatar-launch"))).to_be_visible()
+    launch = session.get_by_role("button", name=text(lang, "avatar-launch"))
+    expect(launch).to_be_visible()
+    expect(launch).to_be_focused()  # not lost with the close button that went away
 
 
 def test_avatar_style_injection_failure_is_logged(shared_pages: SharedPages) -> None:
@@ -257,6 +294,25 @@ def test_avatar_style_injection_failure_is_logged(shared_pages: SharedPages) -> 
     assert logged.value.type == "warning"
 
 
+def test_leaving_the_page_resets_a_loaded_embed(shared_pages: SharedPages) -> None:
+    """Client state is kept across client-side navigation; an embed's is reset when its
+    page is left, so coming back shows the placeholder, not a player that starts itself."""
+    desktop = shared_pages.tab("desktop")
+    requests = open_home(desktop, "en")
+    card = desktop.page.get_by_test_id("promo-video")
+    card.locator("[data-embed-load]").click()
+    expect(card).to_have_attribute("data-ready", "true")
+    desktop.page.locator('#site-header nav a[href="/services"]').first.click()
+    expect(desktop.page).to_have_url(desktop.url("/services"))
+    desktop.page.go_back()
+    expect(desktop.page).to_have_url(desktop.url("/"))
+    card = desktop.page.get_by_test_id("promo-video")
+    expect(card.locator("[data-embed-load]")).to_be_visible()
+    expect(card.locator("iframe")).to_have_count(0)
+    expect(card).to_have_attribute("data-ready", "false")
+    assert len(requests) == 1
+
+
 def test_voice_agent_script_loads_on_click(shared_pages: SharedPages) -> None:
     desktop = shared_pages.visit("desktop")
     desktop.goto("/")
@@ -265,4 +321,6 @@ def test_voice_agent_script_loads_on_click(shared_pages: SharedPages) -> None:
     assert desktop.foreign_requests == []
     with desktop.page.expect_request(script_url):
         box.get_by_role("button", name=text("en", "voice-agent-load")).click()
-    expect(box.locator("script")).to_have_attribute("src", script_url)
+    # React 19 puts an async script into the document's head (once per address).
+    expect(desktop.page.locator(f'script[src="{script_url}"]')).to_have_count(1)
+    expect(box.get_by_role("button", name=text("en", "voice-agent-load"))).to_have_count(0)

@@ -5,8 +5,11 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
+from agency_site.i18n import localized_path
+
 from .conftest import SharedPages, Visit, open_visit
 from .expected import text
+from .popovers import choose_language, language_options
 
 # Records, on the English page, whether English text was ever visible before the redirect.
 PAINT_WATCH = """
@@ -59,10 +62,7 @@ def test_a_german_url_stays_german_without_a_stored_choice(shared_pages: SharedP
 def test_switcher_stores_choice_and_keeps_the_path(visit: Visit) -> None:
     page = visit.page
     visit.goto("/services/chatbot-development?utm=1#top")
-    switcher = page.get_by_test_id("language-switcher").filter(visible=True)
-    if not switcher.count():
-        page.get_by_test_id("menu-toggle").click()
-    page.get_by_test_id("language-switcher").filter(visible=True).select_option("de")
+    choose_language(page, "de")
     expect(page).to_have_url(visit.url("/de/services/chatbot-development?utm=1#top"))
     expect(page.get_by_test_id("screen-title")).to_have_text(text("de", "service-chatbot-development-title"))
     assert page.evaluate("localStorage.getItem('language')") == "de"
@@ -73,11 +73,9 @@ def test_switcher_stores_choice_and_keeps_the_path(visit: Visit) -> None:
     expect(page).to_have_url(visit.url("/de/contact"))
     visit.wait_until_interactive()
 
-    if not page.get_by_test_id("language-switcher").filter(visible=True).count():
-        page.get_by_test_id("menu-toggle").click()
-    switcher = page.get_by_test_id("language-switcher").filter(visible=True)
-    expect(switcher).to_have_value("de")
-    switcher.select_option("en")
+    options = language_options(page)
+    expect(options.get_by_test_id("language-option-de")).to_have_attribute("aria-current", "page")
+    options.get_by_test_id("language-option-en").click()
     expect(page).to_have_url(visit.url("/contact"))
     assert page.evaluate("localStorage.getItem('language')") == "en"
     assert page.evaluate("document.documentElement.lang") == "en"
@@ -85,12 +83,43 @@ def test_switcher_stores_choice_and_keeps_the_path(visit: Visit) -> None:
 
 def test_switcher_from_the_german_home_page(desktop: Visit) -> None:
     desktop.goto("/de")
-    desktop.page.get_by_test_id("language-switcher").filter(visible=True).select_option("en")
+    choose_language(desktop.page, "en")
     expect(desktop.page).to_have_url(desktop.url("/"))
     expect(desktop.page.get_by_test_id("screen-title")).to_have_text(text("en", "page-home-title"))
 
 
-def test_switcher_offers_english_and_deutsch(shared_pages: SharedPages) -> None:
-    desktop = shared_pages.open("desktop", "/")
-    options = desktop.page.get_by_test_id("language-switcher").filter(visible=True).locator("option")
-    expect(options).to_have_text(["English", "Deutsch"])
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_switcher_offers_english_and_deutsch_as_links_to_the_twin(
+    shared_pages: SharedPages, lang: str
+) -> None:
+    desktop = shared_pages.load("desktop", localized_path(lang, "/services/ai-agents"))
+    page = desktop.page
+    switcher = page.get_by_test_id("language-switcher").filter(visible=True)
+    expect(switcher).to_have_accessible_name(
+        f"{text(lang, 'language-label')}: {text(lang, f'language-{lang}')}"
+    )
+    options = language_options(page)
+    expect(options.get_by_role("link")).to_have_text(["English", "Deutsch"])
+    for code in ("en", "de"):
+        option = options.get_by_test_id(f"language-option-{code}")
+        expect(option).to_have_attribute("href", localized_path(code, "/services/ai-agents"))
+        expect(option).to_have_attribute("hreflang", code)
+        if code == lang:
+            expect(option).to_have_attribute("aria-current", "page")
+        else:
+            expect(option).not_to_have_attribute("aria-current", "page")
+    # Light dismiss and Escape close it; focus goes back to the button.
+    page.keyboard.press("Escape")
+    expect(options).to_be_hidden()
+    expect(switcher).to_be_focused()
+    language_options(page)
+    page.mouse.click(20, 600)
+    expect(page.get_by_test_id("language-options").filter(visible=True)).to_have_count(0)
+
+
+def test_switcher_on_a_page_of_an_unknown_id_keeps_the_id(desktop: Visit) -> None:
+    """A fallback route's prerendered link leads to its section; in the browser the head
+    script completes it with the URL's own path."""
+    desktop.goto("/blog/no-such-post")
+    choose_language(desktop.page, "de")
+    expect(desktop.page).to_have_url(desktop.url("/de/blog/no-such-post"))

@@ -14,6 +14,7 @@ from agency_site.i18n import localized_path
 
 from .conftest import SharedPages, Visit
 from .expected import FOOTER_SERVICE_IDS, HEADER_LABEL_KEYS, HEADER_LINKS, text
+from .popovers import choose_language, expect_expanded
 
 
 def _nav(visit: Visit):
@@ -92,25 +93,51 @@ def test_footer_grid_has_four_columns_on_desktop_and_one_on_phones(
     assert columns == (4 if visit.page.viewport_size["width"] >= 1024 else 1)
 
 
+BAR_WIDTH = "() => document.querySelector('#site-header > div').getBoundingClientRect().width"
+BAR_RADIUS = (
+    "() => parseFloat(getComputedStyle(document.querySelector('#site-header > div')).borderTopLeftRadius)"
+)
+
+
+def _scroll_to(page, y: int) -> None:
+    page.evaluate(f"() => window.scrollTo({{ top: {y}, behavior: 'instant' }})")
+    page.wait_for_function(f"() => Math.round(window.scrollY) === {y}")
+
+
 def test_header_shrinks_after_50px_of_scroll(shared_pages: SharedPages) -> None:
-    desktop = shared_pages.visit("desktop")
+    """A scroll-driven animation (assets/styles.css): no script decides it."""
+    desktop = shared_pages.load("desktop", "/")
     page = desktop.page
-    desktop.goto("/")
-    page.evaluate("document.body.style.minHeight = '3000px'")
-    bar = page.locator("#site-header > div")
-    full_width = bar.bounding_box()["width"]
-    page.mouse.wheel(0, 40)
-    page.wait_for_function("() => window.scrollY >= 40")
-    expect(page.locator("#site-header")).to_have_attribute("data-scrolled", "false")
-    page.mouse.wheel(0, 200)
-    expect(page.locator("#site-header")).to_have_attribute("data-scrolled", "true")
-    page.wait_for_function(
-        "() => Math.abs(document.querySelector('#site-header > div').getBoundingClientRect().width - window.innerWidth * 0.85) < 2"
+    full_width = page.evaluate(BAR_WIDTH)
+    assert full_width == page.viewport_size["width"]
+    _scroll_to(page, 40)
+    assert (
+        page.evaluate(
+            "() => getComputedStyle(document.querySelector('#site-header')).getPropertyValue('--header-scrolled')"
+        ).strip()
+        == "0"
     )
-    assert bar.evaluate("el => parseFloat(getComputedStyle(el).borderTopLeftRadius)") > 0
-    assert full_width > bar.bounding_box()["width"]
-    page.mouse.wheel(0, -1000)
-    expect(page.locator("#site-header")).to_have_attribute("data-scrolled", "false")
+    assert page.evaluate(BAR_RADIUS) == 0
+    _scroll_to(page, 60)
+    # The bar's 300 ms transition ends at 85 % of the width, rounded.
+    page.wait_for_function(f"() => Math.abs(({BAR_WIDTH})() - window.innerWidth * 0.85) < 2")
+    assert page.evaluate(BAR_RADIUS) > 0
+    _scroll_to(page, 0)
+    page.wait_for_function(f"() => ({BAR_WIDTH})() === window.innerWidth")
+
+
+def test_header_snaps_without_transition_under_reduced_motion(shared_pages: SharedPages) -> None:
+    """Reduced motion: the bar still changes past 50 px (as before), at once."""
+    tab = shared_pages.tab("desktop")
+    tab.page.emulate_media(reduced_motion="reduce")
+    tab.goto("/")
+    _scroll_to(tab.page, 60)
+    width = tab.page.evaluate(BAR_WIDTH)
+    assert abs(width - tab.page.viewport_size["width"] * 0.85) < 2
+    assert (
+        tab.page.evaluate("() => document.getAnimations().filter((a) => a instanceof CSSTransition).length")
+        == 0
+    )
 
 
 def test_main_content_is_1400px_wide_at_most_below_an_80px_header(browser, base_url: str) -> None:
@@ -135,25 +162,44 @@ def test_mobile_menu_opens_and_closes(shared_pages: SharedPages, lang: str) -> N
     toggle = page.get_by_test_id("menu-toggle")
     expect(panel).to_be_hidden()
     expect(page.locator("header nav").first).to_be_hidden()
+    expect(toggle).to_have_accessible_name(text(lang, "menu-open"))
     toggle.click()
     expect(panel).to_be_visible()
-    expect(toggle).to_have_attribute("aria-expanded", "true")
+    expect_expanded(page, "#menu-toggle", True)
+    expect(toggle).to_have_accessible_name(text(lang, "menu-close"))
     expect(panel.locator("nav").get_by_role("link")).to_have_text(
         [text(lang, key) for key in HEADER_LABEL_KEYS]
     )
+    expect(panel.get_by_role("link", name=text(lang, "nav-about"))).to_have_attribute("aria-current", "page")
     expect(panel.get_by_test_id("language-switcher")).to_be_visible()
     expect(panel.get_by_test_id("schedule-call")).to_be_visible()
     toggle.click()
     expect(panel).to_be_hidden()
-    # Tapping a link closes the panel and navigates.
+    expect_expanded(page, "#menu-toggle", False)
+    expect(toggle).to_have_accessible_name(text(lang, "menu-open"))
+    # Tapping a link closes the panel and navigates (client-side, after hydration: the
+    # document stays).
+    page.evaluate("() => { window.sameDocument = true; }")
     toggle.click()
     panel.get_by_role("link", name=text(lang, "nav-contact")).click()
     expect(page).to_have_url(mobile.url(localized_path(lang, "/contact")))
     expect(panel).to_be_hidden()
-    # Tapping the Schedule a Call button closes it too.
+    assert page.evaluate("() => window.sameDocument") is True
+    current = panel.locator("nav").locator(f'a[href="{localized_path(lang, "/contact")}"]')
+    expect(current).to_have_attribute("aria-current", "page")
+    # A link to the page already shown closes the panel too (the document stays).
+    toggle.click()
+    panel.get_by_role("link", name=text(lang, "nav-contact")).click()
+    expect(panel).to_be_hidden()
+    # Tapping the Schedule a Call button (a new tab) closes it too.
     toggle.click()
     with mobile.context.expect_page():
         panel.get_by_test_id("schedule-call").click()
+    expect(panel).to_be_hidden()
+    # Tapping outside closes it (light dismiss).
+    toggle.click()
+    expect(panel).to_be_visible()
+    page.mouse.click(200, 790)
     expect(panel).to_be_hidden()
 
 
@@ -164,21 +210,26 @@ def test_menu_and_switcher_work_before_javascript_bundles_arrive(browser, base_u
     visit = open_visit(browser, base_url, "mobile")
     visit.context.route("**/assets/*.js", lambda route: route.abort())
     page = visit.page
-    page.goto(visit.url("/about"))
-    assert page.evaluate("document.querySelectorAll('#site-header[data-hydrated]').length") == 0
+    page.goto(visit.url("/about?ref=mail"))
+    assert page.evaluate("document.querySelectorAll('#site-header[data-hydrated=\"true\"]').length") == 0
     toggle = page.get_by_test_id("menu-toggle")
     panel = page.get_by_test_id("mobile-menu")
     toggle.click()
     expect(panel).to_be_visible()
-    expect(toggle).to_have_attribute("aria-expanded", "true")
+    expect_expanded(page, "#menu-toggle", True)
     expect(toggle).to_have_accessible_name(text("en", "menu-close"))
     page.mouse.click(200, 790)  # outside the panel
     expect(panel).to_be_hidden()
     expect(toggle).to_have_accessible_name(text("en", "menu-open"))
+    # The Schedule a Call button closes the panel before hydration too (the head script).
     toggle.click()
-    panel.get_by_test_id("language-switcher").select_option("de")
-    expect(page).to_have_url(visit.url("/de/about"))
+    with visit.context.expect_page():
+        panel.get_by_test_id("schedule-call").click()
+    expect(panel).to_be_hidden()
+    choose_language(page, "de")
+    expect(page).to_have_url(visit.url("/de/about?ref=mail"))
     expect(page.get_by_test_id("screen-title")).to_have_text(text("de", "page-about-title"))
+    assert page.evaluate("localStorage.getItem('language')") == "de"
     visit.context.close()
 
 
@@ -202,10 +253,7 @@ def test_menu_and_language_switch_work_without_the_backend(browser, base_url: st
     visit.context.route_web_socket("**/*", refuse)
     page = visit.page
     visit.goto("/services/ai-callers")
-    page.get_by_test_id("menu-toggle").click()
-    panel = page.get_by_test_id("mobile-menu")
-    expect(panel).to_be_visible()
-    panel.get_by_test_id("language-switcher").select_option("de")
+    choose_language(page, "de")
     expect(page).to_have_url(visit.url("/de/services/ai-callers"))
     expect(page.get_by_test_id("screen-title")).to_have_text(text("de", "service-ai-callers-title"))
     visit.wait_until_interactive()
@@ -252,8 +300,8 @@ def test_header_controls_fit_without_overlap(shared_pages: SharedPages, lang: st
     icon = page.locator("header").get_by_test_id("schedule-call").filter(visible=True).locator("svg")
     assert round(icon.bounding_box()["width"]) == 16
     page.evaluate("document.body.style.minHeight = '3000px'")
-    page.mouse.wheel(0, 400)
-    expect(page.locator("#site-header")).to_have_attribute("data-scrolled", "true")
+    _scroll_to(page, 400)
+    page.wait_for_function(f"() => ({BAR_RADIUS})() > 0")
     # Measure the end state of the 300 ms shrink transition.
     # Only the header's animations: a page may run endless ones (service animation panels).
     page.wait_for_function(

@@ -3,14 +3,15 @@
 from __future__ import annotations
 
 import pytest
-from playwright.sync_api import expect
+from playwright.sync_api import Browser, expect
 
-from agency_site.constants import LANGUAGES
+from agency_site.constants import BACK_NAVIGATION_DELAY_MS, LANGUAGES
 from agency_site.content import get_content
 from agency_site.i18n import localized_path
 
-from .conftest import SharedPages, Visit
+from .conftest import SharedPages, Visit, goto_on_paused_clock, pause_clock
 from .expected import PURCHASABLE_SERVICE_IDS, SERVICE_IDS, Screen, text
+from .test_home import page_of_its_own
 from .test_routes import assert_shows_screen
 
 
@@ -126,21 +127,39 @@ def test_back_to_services_after_arriving_directly_opens_the_list(mobile: Visit, 
     expect(page.get_by_test_id("screen-title")).to_have_text(text(lang, "page-services-title"))
 
 
-def test_back_waits_for_the_transition_before_leaving(shared_pages: SharedPages) -> None:
-    desktop = shared_pages.visit("desktop")
-    page = desktop.page
-    desktop.goto("/services")
+def test_back_waits_for_the_transition_before_leaving(desktop: Visit) -> None:
+    visit = desktop
+    page = visit.page
+    # The 300 ms run on the page's timers: on a paused clock the test moves them on.
+    pause_clock(page)
+    goto_on_paused_clock(visit, "/services")
     page.get_by_test_id("service-card").nth(1).click()
-    expect(page).to_have_url(desktop.url("/services/ai-callers"))
+    expect(page).to_have_url(visit.url("/services/ai-callers"))
+    overlay = page.get_by_test_id("page-transition-overlay")
+    expect(overlay).to_have_css("visibility", "hidden")
     page.get_by_test_id("back-to-services").click()
-    # Still on the detail page right after the click (the 300 ms delay), with the
-    # overlay fading in in the service's colour (ai-callers: blue), then back.
-    assert page.url == desktop.url("/services/ai-callers")
-    overlay = page.locator("#page-transition-overlay")
-    expect(overlay).to_have_attribute("data-state", "in")
-    assert overlay.evaluate("element => element.style.backgroundColor") == "rgb(219, 234, 254)"
-    expect(page).to_have_url(desktop.url("/services"))
-    expect(overlay).to_have_attribute("data-state", "idle")
+    # Still on the detail page until the 300 ms are up, with the overlay coming in in
+    # the service's colour (ai-callers: blue); then back.
+    page.clock.run_for(BACK_NAVIGATION_DELAY_MS - 1)
+    assert page.url == visit.url("/services/ai-callers")
+    expect(overlay).to_have_css("visibility", "visible")
+    expect(overlay).to_have_css("background-color", "rgb(219, 234, 254)")
+    page.clock.run_for(1)
+    expect(page).to_have_url(visit.url("/services"))
+    # The overlay fades out over the list, then is gone.
+    expect(overlay).to_have_css("visibility", "hidden", timeout=5000)
+    expect(overlay).to_have_css("opacity", "0")
+
+
+@pytest.mark.parametrize("viewport", ["desktop", "mobile"])
+def test_back_to_services_is_a_link_without_javascript(
+    browser: Browser, base_url: str, viewport: str
+) -> None:
+    with page_of_its_own(browser, viewport, java_script_enabled=False) as page:
+        page.goto(base_url + "/de/services/ai-agents")
+        page.get_by_test_id("back-to-services").click()
+        expect(page).to_have_url(base_url + "/de/services")
+        expect(page.get_by_test_id("screen-title")).to_have_text(text("de", "page-services-title"))
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)

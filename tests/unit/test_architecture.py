@@ -40,3 +40,73 @@ def test_focus_rings_come_from_the_ui_kit() -> None:
         if path.name != "kit.py" and ring.search(path.read_text(encoding="utf-8"))
     ]
     assert offenders == [], "use agency_site.components.ui.kit's focus rings"
+
+
+# Issue 14: behaviour is native HTML, Reflex, or React code in a real file of
+# agency_site/react/ (linted by ESLint); never JavaScript inside a Python string.
+JAVASCRIPT = re.compile(
+    r"\bfunction\s*\w*\s*\(|=>|\baddEventListener\b|\bdocument\.\w|\bwindow\.\w|\buse(Effect|State|Ref)\b"
+    r"|\bquerySelector|\bgetElementById\b|\bconsole\.\w|\blocalStorage\b|\bsetTimeout\b"
+)
+# The few strings that must look like JavaScript, each for a reason.
+JAVASCRIPT_EXCEPTIONS = {
+    # Anchors: lines of Reflex's own generated utils/state.js that locate our patches
+    # (agency_site/*.js); test_frontend_patches.py fails when an upgrade changes them.
+    "connect_on_intent.py",
+    "backend_url.py",
+}
+
+
+def _docstrings(tree: ast.AST) -> set[int]:
+    """The ids of the module's, classes' and functions' docstring nodes."""
+    found = set()
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)):
+            body = node.body
+            if body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant):
+                found.add(id(body[0].value))
+    return found
+
+
+def javascript_in_strings(source: str) -> list[str]:
+    """The string literals of `source` (docstrings aside) that contain JavaScript, and every
+    `_js_expr=` (a Var made from JavaScript text)."""
+    tree = ast.parse(source)
+    docstrings = _docstrings(tree)
+    found = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.keyword) and node.arg == "_js_expr":
+            found.append(f"line {node.value.lineno}: _js_expr=")
+        elif isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in docstrings:
+            match = JAVASCRIPT.search(node.value)
+            if match:
+                found.append(f"line {node.lineno}: {match.group(0)!r}")
+    return found
+
+
+def test_no_javascript_inside_python_strings() -> None:
+    offenders = {
+        str(path.relative_to(PACKAGE)): javascript_in_strings(path.read_text(encoding="utf-8"))
+        for path in sorted(PACKAGE.rglob("*.py"))
+        if path.name not in JAVASCRIPT_EXCEPTIONS
+    }
+    assert {name: lines for name, lines in offenders.items() if lines} == {}, (
+        "write behaviour as native HTML, Reflex, or a .jsx file of agency_site/react/ (issue 14)"
+    )
+
+
+def test_the_javascript_check_finds_javascript() -> None:
+    assert javascript_in_strings("CODE = \"document.addEventListener('click', () => {})\"")
+    assert javascript_in_strings("CODE = f'''function go(x) {{ return x; }}'''")
+    assert javascript_in_strings('Var(_js_expr="x")')
+    assert not javascript_in_strings('"""The document. A docstring => may say anything."""\nTEXT = "Hello"')
+
+
+def test_icons_are_inline_svg_not_lucide_react() -> None:
+    # rx.icon makes every page download lucide-react and a script per icon (issue 12).
+    offenders = [
+        str(path.relative_to(PACKAGE))
+        for path in sorted(PACKAGE.rglob("*.py"))
+        if re.search(r"\brx\.icon\(", path.read_text(encoding="utf-8"))
+    ]
+    assert offenders == [], "use agency_site.components.ui.icon.lucide_icon"

@@ -1,10 +1,117 @@
-"""The inline head script must survive being rendered as the text of a <script> element."""
+"""The inline head script (agency_site/react/language_redirect.js), as the build inlines it."""
 
-from agency_site.components.browser import LANGUAGE_REDIRECT_SCRIPT
-from agency_site.state.menu import MENU_SCRIPT
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+
+import pytest
+
+from agency_site.components.browser import LANGUAGE_CHOICE_ATTRIBUTE, head_script, head_script_text
+from agency_site.constants import LANGUAGE_PREFIX, LANGUAGE_STORAGE_KEY
 
 
 def test_head_script_has_no_characters_html_would_mangle() -> None:
     # A "<" could end the element early ("</script>") or be escaped by the renderer.
-    for script in (LANGUAGE_REDIRECT_SCRIPT, MENU_SCRIPT):
-        assert "<" not in script
+    assert "<" not in head_script_text()
+    # The header comment stays in the file, not in every page.
+    assert not head_script_text().startswith("//")
+
+
+def test_constants_reach_the_script_from_python() -> None:
+    props = "".join(str(prop) for prop in head_script().render()["props"])
+    assert f'"data-german-prefix":{json.dumps(LANGUAGE_PREFIX["de"])}' in props
+    assert f'"data-storage-key":{json.dumps(LANGUAGE_STORAGE_KEY)}' in props
+    text = head_script_text()
+    assert '"data-german-prefix"' in text and '"data-storage-key"' in text
+    assert f'"{LANGUAGE_CHOICE_ATTRIBUTE}"' in text
+
+
+# Runs the script in Node against a stand-in document: `url` is the page, `stored` the
+# stored language; a click on a link (its attributes in `click`) is dispatched after it.
+HARNESS = """
+const [url, stored, click] = JSON.parse(process.argv[2]);
+const location = new URL(url);
+const log = { replaced: null, stored, lang: null, hidden: false };
+const listeners = {};
+class Element {
+  constructor(attributes, parent) { this.attributes = attributes; this.parent = parent; }
+  getAttribute(name) { return this.attributes[name] ?? null; }
+  closest(selector) {
+    if (selector === "a[href]") return "href" in this.attributes ? this : null;
+    if (selector === "[popover]") return this.parent;
+    return null;
+  }
+  matches() { return true; }
+  hidePopover() { log.hidden = true; }
+}
+globalThis.Element = Element;
+globalThis.window = {
+  location: { ...location, pathname: location.pathname, search: location.search, hash: location.hash,
+              replace: (to) => { log.replaced = to; } },
+  localStorage: { getItem: () => log.stored, setItem: (key, value) => { log.stored = `${key}=${value}`; } },
+};
+globalThis.document = {
+  currentScript: { getAttribute: (name) => ({ "data-german-prefix": "/de", "data-storage-key": "language" })[name] },
+  documentElement: { style: {}, set lang(value) { log.lang = value; } },
+  addEventListener: (type, listener) => { listeners[type] = listener; },
+};
+const fs = await import("node:fs");
+(0, eval)(fs.readFileSync("script.js", "utf8"));
+if (click) {
+  const link = new Element(click, new Element({}, null));
+  listeners.click({ target: link });
+  log.href = link.href ?? null;
+}
+console.log(JSON.stringify(log));
+"""
+
+
+def _run(tmp_path, url: str, stored: str | None, click: dict | None = None) -> dict:
+    (tmp_path / "script.js").write_text(head_script_text(), encoding="utf-8")
+    (tmp_path / "harness.mjs").write_text(HARNESS, encoding="utf-8")
+    result = subprocess.run(
+        ["node", "harness.mjs", json.dumps([url, stored, click])],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        check=True,
+        timeout=60,
+    )
+    return json.loads(result.stdout)
+
+
+@pytest.mark.skipif(shutil.which("node") is None, reason="needs Node.js")
+@pytest.mark.parametrize(
+    ("url", "stored", "replaced", "lang"),
+    [
+        ("http://x/about?ref=mail#top", "de", "/de/about?ref=mail#top", "en"),
+        ("http://x/", "de", "/de", "en"),
+        ("http://x/de/about", "de", None, "de"),
+        ("http://x/about", "DE", None, "en"),
+        ("http://x/about", None, None, "en"),
+        ("http://x/dessert", "en", None, "en"),
+    ],
+)
+def test_stored_german_opens_the_twin_before_paint(tmp_path, url, stored, replaced, lang) -> None:
+    log = _run(tmp_path, url, stored)
+    assert log["replaced"] == replaced
+    assert log["lang"] == lang
+
+
+@pytest.mark.skipif(shutil.which("node") is None, reason="needs Node.js")
+def test_a_language_link_stores_the_choice_and_keeps_query_and_hash(tmp_path) -> None:
+    click = {"href": "/services", LANGUAGE_CHOICE_ATTRIBUTE: "en"}
+    log = _run(tmp_path, "http://x/de/services/ai-callers?utm=1#top", None, click)
+    assert log["stored"] == "language=en"
+    assert log["href"] == "/services/ai-callers?utm=1#top"
+    assert log["hidden"] is True  # the dropdown closes
+
+
+@pytest.mark.skipif(shutil.which("node") is None, reason="needs Node.js")
+def test_another_link_in_a_popover_only_closes_it(tmp_path) -> None:
+    log = _run(tmp_path, "http://x/about", None, {"href": "/contact"})
+    assert log["stored"] is None
+    assert log["href"] is None
+    assert log["hidden"] is True

@@ -2,14 +2,16 @@
 
 from __future__ import annotations
 
-import shutil
-import subprocess
-
 import pytest
 
-from agency_site.components.embeds.click_to_load import IframeEmbed, ScriptEmbed, embed_attrs
+from agency_site.components.embeds.click_to_load import (
+    EmbedState,
+    IframeEmbed,
+    Poster,
+    ScriptEmbed,
+    click_to_load,
+)
 from agency_site.components.embeds.video_card import CARD_PARAMS, DIALOG_PARAMS, player_url
-from agency_site.components.ui.behaviours import BEHAVIOURS_FILE, BEHAVIOURS_SCRIPT, behaviours_file_text
 from agency_site.components.ui.carousel import carousel_options
 from agency_site.constants import FAQ_ITEM_COUNT, LANGUAGES
 from agency_site.i18n import t
@@ -70,32 +72,30 @@ def test_carousel_options_follow_section_9() -> None:
     assert mobile["breakpoints"] == {"(max-width: 767px)": {"active": True}}
 
 
-def test_embed_attrs_describe_the_embed_without_loading_it() -> None:
-    iframe = embed_attrs(IframeEmbed(src="https://maps.example/embed", title="Map", height_px=450))
-    assert iframe == {
-        "data-embed": "iframe",
-        "data-embed-src": "https://maps.example/embed",
-        "data-embed-title": "Map",
-        "data-embed-height": "450",
-    }
-    script = embed_attrs(ScriptEmbed(src="https://widget.example/w.js", extra={"data-agent": "7"}))
-    assert script == {
-        "data-embed": "script",
-        "data-embed-src": "https://widget.example/w.js",
-        "data-embed-attr-data-agent": "7",
-    }
-
-
-@pytest.mark.skipif(shutil.which("node") is None, reason="needs Node.js")
-def test_behaviours_script_is_valid_javascript(tmp_path) -> None:
-    path = tmp_path / "behaviours.js"
-    path.write_text(BEHAVIOURS_SCRIPT)
-    result = subprocess.run(["node", "--check", str(path)], capture_output=True, text=True, check=False)
-    assert result.returncode == 0, result.stderr
-    assert "</script" not in BEHAVIOURS_SCRIPT.lower()
-
-
-def test_behaviours_file_is_up_to_date() -> None:
-    assert BEHAVIOURS_FILE.read_text(encoding="utf-8") == behaviours_file_text(), (
-        "run: .venv/bin/python -m agency_site.components.ui.behaviours"
+def test_embeds_render_nothing_of_the_provider_until_loaded() -> None:
+    """The prerendered markup is the placeholder: the iframe or script is only in the
+    branch shown once the client state says loaded; leaving the page resets that state."""
+    box = click_to_load(
+        IframeEmbed(src="https://maps.example/embed", title="Map"),
+        testid="office-map",
+        poster=Poster("/contact/map.webp", 10, 10),
+        label="Load",
+        note="note",
     )
+    compiled = str(box)
+    state = EmbedState("office-map")
+    loaded = f'{state.loaded!s}?(jsx(Fragment,{{}},jsx("div"'
+    assert loaded in compiled and compiled.index('"https://maps.example/embed"') > compiled.index(loaded)
+    assert "autoFocus:" in compiled and str(state.status.value) in compiled
+    hooks = "\n".join(box._get_all_hooks())
+    assert '_client_state_setEmbed_office_map\']("idle")' in hooks  # on unmount
+    script = str(
+        click_to_load(
+            ScriptEmbed(src="https://widget.example/w.js"),
+            testid="voice",
+            poster=Poster("/v.webp", 1, 1),
+            label="Load",
+            note="note",
+        )
+    )
+    assert 'jsx("script",{async:true,src:"https://widget.example/w.js"}' in script

@@ -17,6 +17,7 @@ from agency_site.frontend_build import (
     _entry_client_task,
     without_module_preloads,
 )
+from agency_site.react import REACT_FOLDER, jsx_library
 from agency_site.settings import PROJECT_ROOT
 
 
@@ -34,11 +35,13 @@ def test_toaster_loads_sonner_on_the_first_toast_only():
     toaster = lazy_toaster()
     # No static import of sonner (it would land in the first bundle).
     assert all(not var.render for var in toaster._get_all_imports().get("sonner@2.0.8", []))
-    code = "\n".join(toaster._get_all_custom_code())
+    code = (REACT_FOLDER / "lazy_toaster.jsx").read_text(encoding="utf-8")
+    assert toaster.library == jsx_library("lazy_toaster.jsx")
     assert 'import("sonner")' in code
     # The stand-in's methods are sonner's, and calls made while it loads are replayed.
     for method in ("success", "error", "info", "warning", "loading", "dismiss"):
         assert f'"{method}"' in code
+    assert "import { refs }" in code
     assert 'refs["__toast"] = standIn' in code and "calls.forEach" in code
     assert toaster.render()["name"] == "AgencyToaster"
 

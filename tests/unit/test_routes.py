@@ -91,3 +91,27 @@ def test_every_route_builds_with_a_title_in_each_language(lang: str) -> None:
 
 def test_german_routes_live_under_de() -> None:
     assert localized_path("de", "/portfolio/[tab]") == "/de/portfolio/[tab]"
+
+
+def test_each_page_keeps_its_memoized_components_in_a_file_of_its_module_and_language() -> None:
+    """Components bound to client state (players, dialogs, the blog search) are memoized;
+    Reflex puts them in the file named by the page function's module, and every page
+    imports its own. So no page downloads another page type's components, and the
+    contact form's stay off the readers' pages (agency_site.py, issue 12)."""
+    from agency_site.agency_site import add_pages
+
+    added: dict[str, str] = {}
+
+    class Recorder:
+        def add_page(self, component, *, route, **_):
+            added[route] = component.__module__
+
+    add_pages(Recorder())  # type: ignore[arg-type]
+    assert added["/"] == "agency_site.pages.home_index_en"
+    assert added["/de"] == "agency_site.pages.home_index_de"
+    assert added["/project/104"] == "agency_site.pages.portfolio_project_104_en"
+    assert added["/portfolio/all"] == "agency_site.pages.portfolio_portfolio_all_en"
+    assert added["/de/blog"].endswith("_de")
+    assert added["/contact"] == added["/de/contact"]  # the server's own page: one file for both
+    pages = {route: module for route, module in added.items() if route != "404"}
+    assert all(module.startswith("agency_site.pages.") for module in pages.values()), pages

@@ -2,43 +2,90 @@
 
 DESIGN.md §6: video, map, voice widget and avatar embeds first render a self-hosted
 poster, a short note naming the provider and a button. Only a click (or Enter/Space on
-the focused button) creates the real embed, an iframe or a script, so nothing is
+the focused button) renders the real embed, an iframe or a script, so nothing is
 fetched from the provider before that.
 
 How to use it:
 
     click_to_load(
-        IframeEmbed(src="https://www.google.com/maps?...&output=embed", title="Office map",
-                    height_px=450),
+        IframeEmbed(src="https://www.google.com/maps?...&output=embed", title="Office map"),
         poster=Poster(src="/contact/map.webp", width=1200, height=450, alt=""),
         label=t(lang, "embed-map-load"),          # the button's text
         note=t(lang, "embed-note", provider="Google Maps"),
-        class_name="h-[450px]",
+        testid="office-map",                      # names the root and its client state
+        class_name="h-[450px]",                   # the embed fills the box
     )
 
-`ScriptEmbed(src=...)` loads a widget script instead of an iframe (the voice agent).
+`ScriptEmbed(src=...)` loads a widget script instead of an iframe (the voice agent); any
+other component (the video player, the avatar frame) can be passed as the embed too.
 With `lang`, a strip under the poster links to the privacy policy's section on embedded
-services until the embed is loaded (beside the button, not inside: a link inside a button is
-not valid HTML), so what the note says about the provider can be checked before the click.
-`testid` names the root element for tests. After the click the root gets
-`data-loaded="true"`, the placeholder is hidden, the embed is created inside the
-root's `[data-embed-slot]` element (React never renders children there, so it never
-removes what the script adds), and an `embed:loaded` event is dispatched on the root
-with `detail.element` (how the video card and the avatar hook in). A button inside
-the root with `data-embed-unload` removes the embed again and shows the placeholder.
+services until the embed is loaded (beside the button, not inside: a link inside a button
+is not valid HTML), so what the note says about the provider can be checked before the
+click.
+
+The state is Reflex client state (`EmbedState`, one per `testid`): idle until the click,
+then loaded; a piece that can be closed again (the avatar) goes through closing to
+closed, which shows the placeholder again with focus on its button. The placeholder's
+button works once the page has hydrated; before that, and with JavaScript off, the
+poster, the note and the privacy link are shown. Leaving the page resets the state, so
+coming back shows the placeholder, not a player that starts by itself.
 """
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
+from functools import cache
 
 import reflex as rx
+from reflex.experimental.client_state import ClientStateVar
+from reflex.vars.base import Var
 
+from agency_site.components.ui.icon import lucide_icon
 from agency_site.components.ui.kit import focus_ring
 from agency_site.i18n import localized_path, t
 
 # The privacy policy's section naming every embed provider (content/legal/*/privacy.md, '5.').
 PRIVACY_SECTION = "/datenschutz#section-5"
+
+# The states of an embed (SPEC.md §4 'Avatar demo: closed, launched, closed again').
+IDLE, LOADED, CLOSING, CLOSED = "idle", "loaded", "closing", "closed"
+
+
+@cache
+def client_state(name: str, default: str | bool) -> ClientStateVar:
+    """The one browser-side state variable called `name` (any characters; shared by every
+    component that uses it, so a picker and the card it drives see the same value)."""
+    return ClientStateVar.create(re.sub(r"\W", "_", name), default)
+
+
+@dataclass(frozen=True)
+class EmbedState:
+    """Whether the embed `name` is idle, loaded, closing or closed (client state)."""
+
+    name: str
+
+    @property
+    def status(self) -> ClientStateVar:
+        return client_state(f"embed_{self.name}", IDLE)
+
+    @property
+    def loaded(self) -> Var[bool]:
+        """True while the embed is shown (also while it is being closed)."""
+        return (self.status.value == LOADED) | (self.status.value == CLOSING)
+
+    @property
+    def closing(self) -> Var[bool]:
+        return self.status.value == CLOSING
+
+    def set(self, status: str) -> Var:
+        """An event setting the status (for `on_click` and the like)."""
+        return self.status.set_value(status)
+
+    @property
+    def frame_id(self) -> str:
+        """The id of the embed's iframe (its focus target once loaded)."""
+        return f"{self.name}-frame"
 
 
 @dataclass(frozen=True)
@@ -58,38 +105,47 @@ class IframeEmbed:
     src: str
     title: str
     allow: str = ""
-    height_px: int | None = None
     extra: dict[str, str] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
 class ScriptEmbed:
-    """A third-party widget script, appended to the slot on click."""
+    """A third-party widget script, added on click.
+
+    React 19 puts an async script with a `src` into the document's head (once per
+    address) and runs it there."""
 
     src: str
     extra: dict[str, str] = field(default_factory=dict)
 
 
-def embed_attrs(embed: IframeEmbed | ScriptEmbed) -> dict[str, str]:
-    """The data attributes the document script reads to create `embed`."""
-    attrs = {
-        "data-embed": "iframe" if isinstance(embed, IframeEmbed) else "script",
-        "data-embed-src": embed.src,
-    }
-    if isinstance(embed, IframeEmbed):
-        attrs["data-embed-title"] = embed.title
-        if embed.allow:
-            attrs["data-embed-allow"] = embed.allow
-        if embed.height_px:
-            attrs["data-embed-height"] = str(embed.height_px)
-    attrs |= {f"data-embed-attr-{name}": value for name, value in embed.extra.items()}
-    return attrs
+def embed_component(embed: IframeEmbed | ScriptEmbed, state: EmbedState) -> rx.Component:
+    """What `embed` describes, rendered; an iframe takes focus once it is there."""
+    if isinstance(embed, ScriptEmbed):
+        return rx.el.script(src=embed.src, async_=True, custom_attrs=dict(embed.extra))
+    attrs = {"allow": embed.allow} if embed.allow else {"allowFullScreen": Var.create(True)}
+    return rx.el.iframe(
+        src=embed.src,
+        title=embed.title,
+        id=state.frame_id,
+        # As high as the box the caller sized (the map's 450 px, the avatar's 400 px).
+        class_name="block h-full w-full border-0",
+        custom_attrs=attrs | embed.extra,
+        on_mount=rx.set_focus(state.frame_id),
+    )
 
 
 def placeholder_button(
-    poster: Poster, label: str, note: str, *, icon: str = "play", lazy: bool = True
+    poster: Poster,
+    label: str,
+    note: str,
+    *,
+    on_click: Var,
+    auto_focus: Var[bool] | bool = False,
+    icon: str = "play",
+    lazy: bool = True,
 ) -> rx.Component:
-    """The poster, the provider note and the load button; a click replaces it by the embed."""
+    """The poster, the provider note and the load button."""
     return rx.el.button(
         rx.el.img(
             src=poster.src,
@@ -102,7 +158,7 @@ def placeholder_button(
         ),
         rx.el.span(
             rx.el.span(
-                rx.icon(icon, size=22, aria_hidden="true"),
+                lucide_icon(icon, size=22, aria_hidden="true"),
                 class_name=(
                     "flex h-10 w-10 items-center justify-center rounded-full bg-white/95 text-violet-700 sm:h-14 sm:w-14 "
                     "shadow-lg transition group-hover:scale-105 group-focus-visible:scale-105"
@@ -120,19 +176,14 @@ def placeholder_button(
             ),
         ),
         type="button",
+        auto_focus=auto_focus,
+        on_click=on_click,
         class_name=(
             "group embed-placeholder relative min-h-0 w-full flex-1 cursor-pointer overflow-hidden "
             "focus-visible:outline-4 focus-visible:outline-offset-[-4px] focus-visible:outline-violet-500"
         ),
+        # Tests (and the CSP check of the stack) find every placeholder by this.
         custom_attrs={"data-embed-load": "true"},
-    )
-
-
-def embed_slot(class_name: str = "") -> rx.Component:
-    """The empty element the embed is created in (React never gives it children)."""
-    return rx.el.div(
-        class_name=f"embed-slot absolute inset-0 {class_name}".strip(),
-        custom_attrs={"data-embed-slot": "true"},
     )
 
 
@@ -149,102 +200,62 @@ def privacy_link(lang: str) -> rx.Component:
 
 
 def click_to_load(
-    embed: IframeEmbed | ScriptEmbed,
+    embed: IframeEmbed | ScriptEmbed | rx.Component,
     *,
+    testid: str,
     poster: Poster,
     label: str,
     note: str,
     class_name: str = "",
-    testid: str = "",
     icon: str = "play",
     lazy: bool = True,
+    loaded_children: tuple[rx.Component, ...] = (),
     extra_children: tuple[rx.Component, ...] = (),
-    extra_attrs: dict[str, str] | None = None,
+    extra_attrs: dict[str, str | Var] | None = None,
     style: dict[str, str] | None = None,
     lang: str | None = None,
+    reset: tuple[Var, ...] = (),
 ) -> rx.Component:
-    """A box showing `poster` with a load button; the embed is created only on click.
+    """A box showing `poster` with a load button; the embed is rendered only after the click.
 
-    `class_name` sizes the box (e.g. an aspect ratio or a height). `extra_children`
-    are rendered inside the box above the slot (controls of the video card, avatar).
-    `lang` adds the link to the privacy policy (see the module docstring).
+    `testid` names the root element and its `EmbedState`. `class_name` sizes the box (an
+    aspect ratio or a height). `loaded_children` are rendered over the embed once it is
+    loaded (the video card's controls, the avatar's close button); `extra_children` always
+    (the video card's dialog). `lang` adds the link to the privacy policy. `reset` are
+    events that, with the status, reset the piece's own client state when the page is left.
     """
-    attrs = embed_attrs(embed) | (extra_attrs or {})
-    if testid:
-        attrs["data-testid"] = testid
+    state = EmbedState(testid)
+    content = embed if isinstance(embed, rx.Component) else embed_component(embed, state)
+    placeholder = rx.el.div(
+        placeholder_button(
+            poster,
+            label,
+            note,
+            on_click=state.set(LOADED),
+            # Back after closing (the avatar): focus returns to the button that loads it again.
+            auto_focus=state.status.value == CLOSED,
+            icon=icon,
+            lazy=lazy,
+        ),
+        privacy_link(lang) if lang else rx.fragment(),
+        class_name="absolute inset-0 flex flex-col",
+    )
     return rx.el.div(
-        embed_slot(),
-        # The placeholder: the load button over the poster, then the privacy strip; gone once loaded.
-        rx.el.div(
-            placeholder_button(poster, label, note, icon=icon, lazy=lazy),
-            privacy_link(lang) if lang else rx.fragment(),
-            class_name="absolute inset-0 flex flex-col group-data-[loaded=true]/embed:hidden",
+        rx.cond(
+            state.loaded,
+            rx.fragment(
+                rx.el.div(content, class_name="absolute inset-0", custom_attrs={"data-embed-slot": "true"}),
+                *loaded_children,
+            ),
+            placeholder,
         ),
         *extra_children,
-        class_name=f"group/embed relative overflow-hidden {class_name}".strip(),
+        class_name=f"relative overflow-hidden {class_name}".strip(),
         style=style or {},
-        custom_attrs=attrs,
+        custom_attrs={
+            "data-testid": testid,
+            "data-loaded": rx.cond(state.loaded, "true", "false"),
+        }
+        | (extra_attrs or {}),
+        on_unmount=[state.set(IDLE), *reset],
     )
-
-
-# Delegated from the document, so the button works before React hydrates.
-CLICK_TO_LOAD_SCRIPT = """
-(function () {
-  function createEmbed(root) {
-    var kind = root.getAttribute("data-embed");
-    var slot = root.querySelector("[data-embed-slot]");
-    if (!slot || root.getAttribute("data-loaded") === "true") return null;
-    var element = document.createElement(kind === "script" ? "script" : "iframe");
-    element.src = root.getAttribute("data-embed-src");
-    if (kind === "script") {
-      element.async = true;
-    } else {
-      element.title = root.getAttribute("data-embed-title") || "";
-      var allow = root.getAttribute("data-embed-allow");
-      if (allow) element.setAttribute("allow", allow); else element.setAttribute("allowfullscreen", "");
-      element.className = "h-full w-full border-0";
-      var height = root.getAttribute("data-embed-height");
-      if (height) element.style.height = height + "px";
-    }
-    Array.prototype.forEach.call(root.attributes, function (attribute) {
-      if (attribute.name.indexOf("data-embed-attr-") === 0) {
-        element.setAttribute(attribute.name.slice("data-embed-attr-".length), attribute.value);
-      }
-    });
-    slot.appendChild(element);
-    root.setAttribute("data-loaded", "true");
-    root.dispatchEvent(new CustomEvent("embed:loaded", { bubbles: true, detail: { element: element } }));
-    if (kind !== "script") element.focus();
-    return element;
-  }
-
-  function removeEmbed(root) {
-    var slot = root.querySelector("[data-embed-slot]");
-    if (slot) slot.replaceChildren();
-    root.removeAttribute("data-loaded");
-    root.removeAttribute("data-ready");
-    root.dispatchEvent(new CustomEvent("embed:unloaded", { bubbles: true }));
-    var button = root.querySelector("[data-embed-load]");
-    if (button) button.focus();
-  }
-
-  window.agencyEmbeds = { load: createEmbed, unload: removeEmbed };
-
-  document.addEventListener("click", function (event) {
-    var target = event.target;
-    if (!target || !target.closest) return;
-    var load = target.closest("[data-embed-load]");
-    if (load) {
-      createEmbed(load.closest("[data-embed]"));
-      return;
-    }
-    var unload = target.closest("[data-embed-unload]");
-    if (unload) {
-      var root = unload.closest("[data-embed]");
-      // A piece may delay the removal (the avatar says goodbye first).
-      var proceed = root.dispatchEvent(new CustomEvent("embed:unload", { bubbles: true, cancelable: true }));
-      if (proceed) removeEmbed(root);
-    }
-  });
-})();
-"""

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import reflex as rx
-from reflex.vars.base import Var
 
 from agency_site.components.layout.navigation import (
     FOOTER_COMPANY_NAV,
@@ -11,10 +10,12 @@ from agency_site.components.layout.navigation import (
     NavItem,
 )
 from agency_site.components.ui.brand import logo
+from agency_site.components.ui.icon import lucide_icon
 from agency_site.components.ui.kit import focus_ring
 from agency_site.content import get_content
 from agency_site.content.catalog import get_catalog
 from agency_site.i18n import localized_path, t
+from agency_site.react import jsx_library
 
 _LINK = f"text-slate-300 transition-colors hover:text-white {focus_ring('violet-400', offset=None)} rounded"
 
@@ -42,7 +43,7 @@ def _nav_items(lang: str, items: tuple[NavItem, ...]) -> list[tuple[str, str]]:
 
 def _contact_line(icon: str, *content: rx.Component | str) -> rx.Component:
     return rx.el.p(
-        rx.icon(icon, size=16, class_name="mt-0.5 shrink-0 text-violet-400", aria_hidden="true"),
+        lucide_icon(icon, size=16, class_name="mt-0.5 shrink-0 text-violet-400", aria_hidden="true"),
         rx.el.span(*content),
         class_name="flex gap-2",
     )
@@ -69,13 +70,16 @@ def _contact_column(lang: str) -> rx.Component:
     )
 
 
+class CurrentYear(rx.Component):
+    """A <span> with the visitor's current year (react/page_hooks.jsx): a page prerendered
+    last year still shows this year."""
+
+    library = jsx_library("page_hooks.jsx")
+    tag = "CurrentYear"
+
+
 def _current_year() -> rx.Component:
-    # Evaluated in the browser, so a page prerendered last year still shows this year.
-    return rx.el.span(
-        Var(_js_expr="new Date().getFullYear()"),
-        custom_attrs={"suppressHydrationWarning": True},
-        data_testid="footer-year",
-    )
+    return CurrentYear.create(data_testid="footer-year")
 
 
 def footer(lang: str) -> rx.Component:

@@ -1,22 +1,44 @@
-"""The fixed glass header: bar on large screens, hamburger panel below 768 px."""
+"""The fixed glass header: bar on large screens, hamburger panel below 768 px.
+
+Native HTML throughout, so it works before hydration, without the backend and with
+JavaScript off: the mobile menu is a `popover` opened by its button's `popovertarget`
+(light dismiss, Escape, focus return and aria-expanded come with the browser), the
+language dropdown another (language_switcher.py), the current page is marked when each
+page is built, and the bar's shrink on scroll is a scroll-driven animation in
+assets/styles.css. Only the `data-hydrated` marker needs React.
+"""
 
 from __future__ import annotations
 
 import reflex as rx
+from reflex.experimental.client_state import ClientStateVar
 
-from agency_site.components.browser import HEADER_ID, HeaderScrollFlag, current_page_marker
+from agency_site.components.browser import HEADER_ID
 from agency_site.components.layout.language_switcher import language_switcher
-from agency_site.components.layout.navigation import HEADER_NAV, NavItem
+from agency_site.components.layout.navigation import HEADER_NAV, NavItem, is_current
 from agency_site.components.ui.brand import logo
+from agency_site.components.ui.icon import lucide_icon
 from agency_site.components.ui.kit import FOCUS_RING, FOCUS_RING_TIGHT
 from agency_site.content import get_content
 from agency_site.i18n import localized_path, t
-from agency_site.state.menu import MENU_PANEL_ID, MENU_TOGGLE_ID
+
+MENU_TOGGLE_ID = "menu-toggle"
+MENU_PANEL_ID = "mobile-menu"
+
+# Set once React has hydrated the page: tests wait for it (data-hydrated="true").
+# (ClientStateVar is `rx._x.client_state`, imported directly: the namespace logs a warning
+# on every use, on the build's stderr.)
+_hydrated = ClientStateVar.create(var_name="site_hydrated", default=False)
 
 
-def _nav_link(lang: str, item: NavItem, *, mobile: bool) -> rx.Component:
-    # The header is the same for every page of a language (compiled once, shared by
-    # all pages); the current page is marked in the browser from the router's location.
+def _nav_link(
+    lang: str, item: NavItem, page_path: str | None, *, mobile: bool, first: bool = False
+) -> rx.Component:
+    # Every page is prerendered with its own header: the page being built knows its path.
+    # `autofocus` on the menu's first link: opening the menu moves focus into it.
+    attrs: dict = {"aria-current": "page"} if is_current(item.path, page_path) else {}
+    if first:
+        attrs["autofocus"] = ""
     base = (
         "block rounded-xl px-4 py-3 text-base"
         if mobile
@@ -26,7 +48,7 @@ def _nav_link(lang: str, item: NavItem, *, mobile: bool) -> rx.Component:
     return rx.el.a(
         t(lang, item.label_key),
         href=localized_path(lang, item.path),
-        custom_attrs={"aria-current": current_page_marker(localized_path(lang, item.path))},
+        custom_attrs=attrs,
         class_name=(
             f"{base} font-medium text-slate-700 transition-colors hover:bg-violet-50/70 "
             "hover:text-violet-700 aria-[current=page]:bg-violet-50 aria-[current=page]:font-semibold "
@@ -44,7 +66,7 @@ def schedule_call_button(lang: str, *, compact: bool = False) -> rx.Component:
     width = "w-10 shrink-0 justify-center xl:w-auto xl:px-5" if compact else "w-full justify-center px-5"
     label = "sr-only xl:not-sr-only" if compact else ""
     return rx.el.a(
-        rx.icon("calendar-check", size=16, aria_hidden="true"),
+        lucide_icon("calendar-check", size=16, aria_hidden="true"),
         rx.el.span(t(lang, "schedule-call"), class_name=label),
         rx.el.span(t(lang, "opens-new-tab"), class_name="sr-only"),
         href=str(get_content().site.links.scheduling_url),
@@ -59,15 +81,15 @@ def schedule_call_button(lang: str, *, compact: bool = False) -> rx.Component:
     )
 
 
-def _desktop_bar(lang: str) -> rx.Component:
+def _desktop_bar(lang: str, page_path: str | None) -> rx.Component:
     return rx.el.div(
         rx.el.nav(
-            *[_nav_link(lang, item, mobile=False) for item in HEADER_NAV],
+            *[_nav_link(lang, item, page_path, mobile=False) for item in HEADER_NAV],
             aria_label=t(lang, "nav-main-label"),
             class_name="hidden items-center md:flex lg:gap-1",
         ),
         rx.el.div(
-            language_switcher(lang, "language-desktop"),
+            language_switcher(lang, "language-desktop", page_path),
             schedule_call_button(lang, compact=True),
             class_name="hidden items-center gap-2 md:flex lg:gap-3",
         ),
@@ -76,70 +98,68 @@ def _desktop_bar(lang: str) -> rx.Component:
 
 
 def _mobile_toggle(lang: str) -> rx.Component:
-    # State lives in aria-expanded, driven by state/menu.py's script; the icons and the
-    # label follow it through CSS, so nothing here needs React to respond.
+    # The open state is the panel's :popover-open; the icons and the label follow it
+    # through CSS (group-has on the bar), so nothing here needs React to respond.
+    is_open = "group-has-[#mobile-menu:popover-open]/bar"
     return rx.el.button(
-        rx.icon("menu", size=24, aria_hidden="true", class_name="group-aria-expanded/menu:hidden"),
-        rx.icon("x", size=24, aria_hidden="true", class_name="hidden group-aria-expanded/menu:block"),
-        rx.el.span(t(lang, "menu-open"), class_name="sr-only group-aria-expanded/menu:hidden"),
-        rx.el.span(t(lang, "menu-close"), class_name="sr-only hidden group-aria-expanded/menu:inline"),
+        lucide_icon("menu", size=24, aria_hidden="true", class_name=f"{is_open}:hidden"),
+        lucide_icon("x", size=24, aria_hidden="true", class_name=f"hidden {is_open}:block"),
+        rx.el.span(t(lang, "menu-open"), class_name=f"sr-only {is_open}:hidden"),
+        rx.el.span(t(lang, "menu-close"), class_name=f"sr-only hidden {is_open}:inline"),
         type="button",
-        aria_expanded="false",
-        aria_controls=MENU_PANEL_ID,
         id=MENU_TOGGLE_ID,
+        custom_attrs={"popoverTarget": MENU_PANEL_ID},
         data_testid="menu-toggle",
         class_name=(
-            "group/menu inline-flex h-11 w-11 items-center justify-center rounded-full text-slate-800 "
+            "inline-flex h-11 w-11 items-center justify-center rounded-full text-slate-800 "
             f"hover:bg-slate-100 {FOCUS_RING_TIGHT} md:hidden"
         ),
     )
 
 
-def _mobile_panel(lang: str) -> rx.Component:
+def _mobile_panel(lang: str, page_path: str | None) -> rx.Component:
     return rx.el.div(
         rx.el.nav(
-            *[_nav_link(lang, item, mobile=True) for item in HEADER_NAV],
+            *[
+                _nav_link(lang, item, page_path, mobile=True, first=index == 0)
+                for index, item in enumerate(HEADER_NAV)
+            ],
             aria_label=t(lang, "nav-main-label"),
             class_name="flex flex-col gap-1",
         ),
         rx.el.div(
-            language_switcher(lang, "language-mobile"),
+            language_switcher(lang, "language-mobile", page_path),
             schedule_call_button(lang),
             class_name="mt-4 flex flex-col gap-3 border-t border-slate-200 pt-4",
         ),
         id=MENU_PANEL_ID,
-        data_open="false",
+        custom_attrs={"popover": "auto"},
         data_testid="mobile-menu",
         class_name=(
-            "absolute inset-x-3 top-[calc(100%+0.25rem)] hidden max-h-[calc(100dvh-6rem)] overflow-y-auto "
-            "rounded-2xl border border-slate-200 bg-white p-4 shadow-xl data-[open=true]:block md:!hidden"
+            # A popover sits in the top layer, fixed to the viewport: just below the bar.
+            "fixed inset-x-3 top-[5.25rem] bottom-auto m-0 max-h-[calc(100dvh-6rem)] w-auto overflow-y-auto "
+            "rounded-2xl border border-slate-200 bg-white p-4 text-slate-800 shadow-xl md:hidden"
         ),
     )
 
 
-def header(lang: str) -> rx.Component:
-    """The site header in `lang`, identical on every page of that language."""
+def header(lang: str, page_path: str | None) -> rx.Component:
+    """The site header in `lang` for the page at spec path `page_path` (None: not-found)."""
     return rx.el.header(
-        HeaderScrollFlag.create(),
         rx.el.div(
             logo(lang, compact=True),
-            _desktop_bar(lang),
+            _desktop_bar(lang, page_path),
             _mobile_toggle(lang),
-            _mobile_panel(lang),
+            _mobile_panel(lang, page_path),
             class_name=(
-                "relative mx-auto flex h-20 w-full max-w-[1400px] items-center justify-between gap-3 "
+                "group/bar relative mx-auto flex h-20 w-full max-w-[1400px] items-center justify-between gap-3 "
                 "border-b border-white/40 bg-white/70 px-4 shadow-sm backdrop-blur-md "
-                "transition-all duration-300 ease-out lg:gap-4 lg:px-6 "
-                # SPEC.md §2: past 50 px the bar gets rounded, frosted corners and shrinks to
-                # 85 % width; the shrink starts at 1024 px, below which 85 % cannot hold the bar.
-                "md:group-data-[scrolled=true]:mt-3 md:group-data-[scrolled=true]:h-16 "
-                "lg:group-data-[scrolled=true]:w-[85%] md:group-data-[scrolled=true]:rounded-2xl "
-                "md:group-data-[scrolled=true]:border md:group-data-[scrolled=true]:border-white/60 "
-                "md:group-data-[scrolled=true]:bg-white/60 md:group-data-[scrolled=true]:shadow-lg "
-                "md:group-data-[scrolled=true]:backdrop-blur-xl"
+                "transition-all duration-300 ease-out lg:gap-4 lg:px-6"
+                # SPEC.md §2, past 50 px: assets/styles.css (scroll-driven, no script).
             ),
         ),
         id=HEADER_ID,
-        data_scrolled="false",
-        class_name="group fixed inset-x-0 top-0 z-50",
+        data_hydrated=_hydrated.value.to_string(),
+        on_mount=_hydrated.set_value(True),
+        class_name="fixed inset-x-0 top-0 z-50",
     )

@@ -1,29 +1,84 @@
-"""The language dropdown: English / Deutsch, stored and applied in the browser."""
+"""The language dropdown (SPEC.md §2: English and Deutsch): a native popover of two links.
+
+The button opens it with `popovertarget` (light dismiss, Escape and focus return come
+with the browser, before hydration and without script). Each option is a real link to
+the current page in that language, so it works with JavaScript off; the head script
+(react/language_redirect.js) stores the choice when one is clicked and completes the
+link with the URL's query and hash. A plain <a>, not a router link: the other language
+is another document (its <html lang>, its head), loaded as such.
+"""
 
 from __future__ import annotations
 
 import reflex as rx
+from reflex_components_core.el.elements.inline import A as PlainAnchor
 
-from agency_site.components.browser import SWITCHER_ATTRIBUTE
+from agency_site.components.browser import LANGUAGE_CHOICE_ATTRIBUTE
+from agency_site.components.layout.navigation import twin_path
+from agency_site.components.ui.icon import lucide_icon
+from agency_site.components.ui.kit import FOCUS_RING_TIGHT
 from agency_site.constants import LANGUAGES
 from agency_site.i18n import t
 
 
-def language_switcher(lang: str, control_id: str, *, dark: bool = False) -> rx.Component:
-    """A labelled native select; native so it works with keyboard, screen readers and phones."""
-    tone = "bg-white/10 text-white border-white/30" if dark else "bg-white/80 text-slate-800 border-slate-300"
+def _option(lang: str, code: str, page_path: str | None) -> rx.Component:
+    current = code == lang
+    return rx.el.li(
+        PlainAnchor.create(
+            rx.el.span(t(lang, f"language-{code}")),
+            lucide_icon(
+                "check",
+                size=16,
+                aria_hidden="true",
+                class_name="text-violet-600" if current else "invisible",
+            ),
+            href=twin_path(code, page_path),
+            lang=code,
+            custom_attrs={
+                "hrefLang": code,
+                LANGUAGE_CHOICE_ATTRIBUTE: code,
+                **({"aria-current": "page"} if current else {}),
+            },
+            data_testid=f"language-option-{code}",
+            class_name=(
+                "flex items-center justify-between gap-6 rounded-lg px-3 py-2 text-sm font-medium "
+                "text-slate-700 hover:bg-violet-50 hover:text-violet-700 aria-[current=page]:font-semibold "
+                f"aria-[current=page]:text-violet-700 {FOCUS_RING_TIGHT}"
+            ),
+        )
+    )
+
+
+def language_switcher(lang: str, control_id: str, page_path: str | None) -> rx.Component:
+    """The button showing the current language and its dropdown; `control_id` names this
+    instance (the desktop bar and the mobile menu each have one), `page_path` is the spec
+    path of the page being built (None on the not-found page)."""
+    options_id = f"{control_id}-options"
+    anchor = f"--{control_id}"
     return rx.el.div(
-        rx.el.label(t(lang, "language-label"), html_for=control_id, class_name="sr-only"),
-        rx.el.select(
-            *[rx.el.option(t(lang, f"language-{code}"), value=code, lang=code) for code in LANGUAGES],
+        rx.el.button(
+            rx.el.span(t(lang, "language-label"), ": ", class_name="sr-only"),
+            rx.el.span(t(lang, f"language-{lang}")),
+            lucide_icon("chevron-down", size=14, aria_hidden="true", class_name="text-slate-500"),
+            type="button",
             id=control_id,
-            default_value=lang,
-            # Switching is handled by the head script (components/browser.py).
-            custom_attrs={SWITCHER_ATTRIBUTE: ""},
+            custom_attrs={"popoverTarget": options_id},
             data_testid="language-switcher",
             class_name=(
-                "h-10 cursor-pointer rounded-full border px-3 pr-8 text-sm font-medium "
-                "focus:outline-none focus-visible:ring-2 focus-visible:ring-violet-500 " + tone
+                f"inline-flex h-10 w-full cursor-pointer items-center justify-between gap-2 rounded-full "
+                f"border border-slate-300 bg-white/80 px-3 text-sm font-medium text-slate-800 "
+                f"hover:bg-white {FOCUS_RING_TIGHT} [anchor-name:{anchor}]"
+            ),
+        ),
+        rx.el.ul(
+            *[_option(lang, code, page_path) for code in LANGUAGES],
+            id=options_id,
+            custom_attrs={"popover": "auto", "aria-label": t(lang, "language-label")},
+            data_testid="language-options",
+            class_name=(
+                "m-0 mt-2 min-w-40 rounded-xl border border-slate-200 bg-white p-1.5 text-slate-800 shadow-xl "
+                f"[position-anchor:{anchor}] [inset:auto] [position-area:bottom_span-left] "
+                "[position-try-fallbacks:flip-block]"
             ),
         ),
         class_name="relative",

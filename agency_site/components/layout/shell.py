@@ -7,8 +7,8 @@ from reflex_components_core.el.elements.inline import A as PlainAnchor
 
 from agency_site.components.layout.footer import footer
 from agency_site.components.layout.header import header
-from agency_site.components.ui.behaviours import behaviours_script
-from agency_site.i18n import t
+from agency_site.components.layout.navigation import spec_path
+from agency_site.i18n import current_page, t
 
 MAIN_ID = "main-content"
 
@@ -19,8 +19,6 @@ def page_shell(lang: str, *content: rx.Component) -> rx.Component:
     The head tags (canonical, alternates, robots) come from the page's Route (seo.head).
     """
     return rx.fragment(
-        # Before the content, so reveal hides nothing that was already painted.
-        behaviours_script(),
         PlainAnchor.create(
             t(lang, "skip-to-content"),
             href=f"#{MAIN_ID}",
@@ -29,7 +27,8 @@ def page_shell(lang: str, *content: rx.Component) -> rx.Component:
                 "focus:rounded-lg focus:bg-white focus:px-4 focus:py-2 focus:shadow-lg"
             ),
         ),
-        header(lang),
+        # The page being built (agency_site.py's on_page) marks its own header link.
+        header(lang, spec_path(current_page())),
         rx.el.main(
             *content,
             id=MAIN_ID,

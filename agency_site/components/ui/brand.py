@@ -35,10 +35,8 @@ def logo(lang: str, *, dark: bool = False, compact: bool = False) -> rx.Componen
                 "text-lg font-bold tracking-tight "
                 + ("text-white" if dark else "text-slate-900")
                 + (
-                    " md:hidden xl:inline xl:group-data-[scrolled=true]:hidden"
-                    " 2xl:group-data-[scrolled=true]:inline"
-                    if compact
-                    else ""
+                    # Hidden in the shrunken bar below 1536 px: assets/styles.css.
+                    " md:hidden xl:inline" if compact else ""
                 )
             ),
         ),

@@ -18,10 +18,11 @@ How to use it:
 
 Slides are laid out by the markup alone (a flex row that can be dragged once the
 script is in), so the prerendered page shows the first slides before any JavaScript.
-The embla code is a separate chunk imported after the page has hydrated, once the
-carousel is near the viewport, so it adds nothing to a page's initial JavaScript; until it arrives the server markup stays as it
-is (same element, nothing replaced). Arrow keys move between slides when the carousel has focus; with
-reduced motion slides jump instead of gliding.
+The embla code is a separate chunk that `react/carousel.jsx` imports after the page has
+hydrated, once the carousel is near the viewport, so it adds nothing to a page's initial
+JavaScript; until it arrives the server markup stays as it is (same element, nothing
+replaced). Arrow keys move between slides when the carousel has focus; with reduced motion
+slides jump instead of gliding.
 """
 
 from __future__ import annotations
@@ -29,6 +30,7 @@ from __future__ import annotations
 import reflex as rx
 from reflex.vars.base import Var
 
+from agency_site.components.ui.icon import lucide_icon
 from agency_site.components.ui.kit import FOCUS_RING, FOCUS_RING_CARD
 from agency_site.constants import (
     CAROUSEL_ALIGN,
@@ -37,97 +39,23 @@ from agency_site.constants import (
     MOBILE_BREAKPOINT_PX,
 )
 from agency_site.i18n import t
+from agency_site.react import jsx_library
 
 EMBLA_PACKAGE = "embla-carousel-react@8.6.0"
 
-# The root element is always the same <div> (server and client render the same), so
-# hydration never replaces it. After hydration the embla hook is imported as a separate
-# chunk and driven by an engine component that renders nothing. It finds the viewport
-# and buttons by data attribute, so the buttons stay plain Reflex elements; `disabled`
-# is written to the DOM (not a prop), so a slide change re-renders nothing.
-CAROUSEL_CODE = """
-function AgencyCarouselEngine({ useEmblaCarousel, options, rootRef }) {
-  const [viewportRef, api] = useEmblaCarousel(options);
-  useEffect(() => {
-    viewportRef(rootRef.current.querySelector("[data-carousel-viewport]"));
-  }, [viewportRef]);
-  useEffect(() => {
-    if (!api) return;
-    const root = rootRef.current;
-    const prev = root.querySelector("[data-carousel-prev]");
-    const next = root.querySelector("[data-carousel-next]");
-    const jump = () => window.matchMedia("(prefers-reduced-motion: reduce)").matches;
-    const update = () => {
-      if (prev) prev.disabled = !api.canScrollPrev();
-      if (next) next.disabled = !api.canScrollNext();
-      root.dataset.selected = String(api.selectedScrollSnap());
-    };
-    const goPrev = () => api.scrollPrev(jump());
-    const goNext = () => api.scrollNext(jump());
-    const onKey = (event) => {
-      if (event.key === "ArrowLeft") { event.preventDefault(); goPrev(); }
-      if (event.key === "ArrowRight") { event.preventDefault(); goNext(); }
-    };
-    prev && prev.addEventListener("click", goPrev);
-    next && next.addEventListener("click", goNext);
-    root.addEventListener("keydown", onKey);
-    api.on("select", update).on("reInit", update);
-    update();
-    root.dataset.ready = "true";
-    return () => {
-      prev && prev.removeEventListener("click", goPrev);
-      next && next.removeEventListener("click", goNext);
-      root.removeEventListener("keydown", onKey);
-      api.off("select", update).off("reInit", update);
-      delete root.dataset.ready;
-    };
-  }, [api]);
-  return null;
-}
-
-function AgencyCarousel({ options, children, ...props }) {
-  const rootRef = useRef(null);
-  const [hook, setHook] = useState(null);
-  useEffect(() => {
-    let mounted = true;
-    const load = () => import("embla-carousel-react")
-      .then((module) => { if (mounted) setHook(() => module.default); })
-      .catch((error) => console.error("Carousel could not load", error));
-    // Fetched when the carousel comes near the viewport (a focused one is scrolled
-    // into view), so pages whose carousels are further down load no carousel code.
-    if (!("IntersectionObserver" in window)) { load(); return () => { mounted = false; }; }
-    const observer = new IntersectionObserver((entries) => {
-      if (!entries.some((entry) => entry.isIntersecting)) return;
-      observer.disconnect();
-      load();
-    }, { rootMargin: "200px" });
-    observer.observe(rootRef.current);
-    return () => { mounted = false; observer.disconnect(); };
-  }, []);
-  return jsx(
-    Fragment,
-    {},
-    jsx("div", { ref: rootRef, ...props }, children),
-    hook ? jsx(AgencyCarouselEngine, { useEmblaCarousel: hook, options, rootRef }) : null,
-  );
-}
-"""
-
 
 class AgencyCarousel(rx.Component):
-    """The carousel root; its code is defined once per page by `CAROUSEL_CODE`."""
+    """The carousel root, `react/carousel.jsx`: the same <div> on the server and in the
+    browser; after hydration it imports embla (a chunk of its own) once the carousel is near
+    the viewport and drives the previous/next buttons found by their data attributes."""
 
+    library = jsx_library("carousel.jsx")
     tag = "AgencyCarousel"
+    # Installs embla for the .jsx's dynamic import.
     lib_dependencies: list[str] = [EMBLA_PACKAGE]
 
     # embla options (loop, dragThreshold, duration, align, breakpoints).
     options: Var[dict]
-
-    def add_imports(self) -> dict:
-        return {"react": ["Fragment", "useEffect", "useRef", "useState"]}
-
-    def add_custom_code(self) -> list[str]:
-        return [CAROUSEL_CODE]
 
 
 def carousel_options(*, loop: bool, mobile_only: bool) -> dict:
@@ -153,7 +81,7 @@ _NAV_BUTTON = (
 
 def _nav_button(label: str, icon: str, attribute: str) -> rx.Component:
     return rx.el.button(
-        rx.icon(icon, size=18, aria_hidden="true"),
+        lucide_icon(icon, size=18, aria_hidden="true"),
         rx.el.span(label, class_name="sr-only"),
         type="button",
         class_name=_NAV_BUTTON,

@@ -1,67 +1,34 @@
-"""Modal dialogs (video fullscreen, image preview): focus stays in, and goes back.
+"""Modal dialogs opened by state: `modal_dialog(...)` is a native `<dialog>` shown modally
+while a Var is true (`react/modal_dialog.jsx`).
 
-Both are native `<dialog>` elements opened with `showModal()`, which moves focus into
-the dialog, makes the page behind inert and closes on Escape. This part of the shared
-script (see `behaviours.py`) adds the rest of the keyboard contract:
-- Tab and Shift+Tab cycle inside the dialog. Two invisible focus guards, put at the
-  dialog's start and end while it is open, send focus round to the other end; they
-  work even when focus leaves a cross-origin player iframe, whose keys we never see.
-- Closing (button, Escape, backdrop) gives focus back to the control that opened it.
-Limit: while focus is inside the video player (a cross-origin iframe) the browser hands
-Escape to the player, not to our page; Tab or Shift+Tab back to the close button first.
+Use it where no invoker command can open the dialog (the video card's fullscreen dialog
+also opens on a double click); a dialog opened by a button alone needs no code at all:
+`command="show-modal"` / `commandfor=<id>` on the button (the image preview). Either way
+the browser does the keyboard part of a modal: focus moves in, the page behind is inert
+(Tab never reaches it), Escape closes, and focus goes back to the opener. `closedby="any"`
+closes it on a click on the backdrop too.
 """
 
 from __future__ import annotations
 
-DIALOG_SCRIPT = """
-(function () {
-  var FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), ' +
-    'select:not([disabled]), textarea:not([disabled]), iframe, [tabindex]:not([tabindex="-1"])';
-  var openers = new WeakMap();
+import reflex as rx
+from reflex.event import EventHandler, no_args_event_spec
+from reflex.vars.base import Var
 
-  function targets(dialog) {
-    return Array.prototype.filter.call(dialog.querySelectorAll(FOCUSABLE), function (element) {
-      return !element.hasAttribute("data-focus-guard") && element.getClientRects().length > 0;
-    });
-  }
+from agency_site.react import jsx_library
 
-  function guard(dialog, atEnd) {
-    var element = document.createElement("span");
-    element.tabIndex = 0;
-    element.setAttribute("data-focus-guard", atEnd ? "end" : "start");
-    element.style.cssText = "position:fixed;width:1px;height:1px;overflow:hidden;opacity:0;";
-    element.addEventListener("focus", function () {
-      var inside = targets(dialog);
-      if (!inside.length) return;
-      (atEnd ? inside[0] : inside[inside.length - 1]).focus();
-    });
-    return element;
-  }
 
-  var showModal = HTMLDialogElement.prototype.showModal;
-  HTMLDialogElement.prototype.showModal = function () {
-    var opener = this.open ? null : document.activeElement;
-    var result = showModal.apply(this, arguments);
-    // After opening, so the browser's initial focus lands on the first real control.
-    if (opener) {
-      openers.set(this, opener);
-      if (!this.querySelector("[data-focus-guard]")) {
-        this.insertBefore(guard(this, false), this.firstChild);
-        this.appendChild(guard(this, true));
-      }
-    }
-    return result;
-  };
+class ModalDialog(rx.Component):
+    """`<dialog>` shown with showModal() while `open` is true; `on_close` when it closes."""
 
-  document.addEventListener("close", function (event) {
-    var dialog = event.target;
-    if (!(dialog instanceof HTMLDialogElement)) return;
-    Array.prototype.forEach.call(dialog.querySelectorAll("[data-focus-guard]"), function (element) {
-      element.remove();
-    });
-    var opener = openers.get(dialog);
-    openers.delete(dialog);
-    if (opener && opener.isConnected && opener !== document.body) opener.focus();
-  }, true);
-})();
-"""
+    library = jsx_library("modal_dialog.jsx")
+    tag = "ModalDialog"
+
+    open: Var[bool]
+    on_close: EventHandler[no_args_event_spec]
+
+
+def modal_dialog(*children: rx.Component, open: Var[bool], on_close: Var, **props) -> rx.Component:
+    """A modal `<dialog>` of `children`, open while `open`; closed also by the backdrop."""
+    custom_attrs = {"closedby": "any"} | props.pop("custom_attrs", {})
+    return ModalDialog.create(*children, open=open, on_close=on_close, custom_attrs=custom_attrs, **props)

@@ -10,6 +10,7 @@ from typing import Literal
 
 import reflex as rx
 
+from agency_site.components.ui.icon import lucide_icon
 from agency_site.components.ui.reveal import reveal_attrs
 from agency_site.i18n import localized_path
 
@@ -79,7 +80,7 @@ def button_link(
     is a React Router link: no full page load."""
     return rx.el.a(
         label,
-        rx.icon(icon, size=18, aria_hidden="true") if icon else rx.fragment(),
+        lucide_icon(icon, size=18, aria_hidden="true") if icon else rx.fragment(),
         href=href,
         class_name=style,
         **props,
@@ -92,7 +93,7 @@ def icon_badge(
     """A rounded square holding a lucide icon; `colours` are its background and icon colour
     (a service's solid tone on the catalog pages)."""
     return rx.el.span(
-        rx.icon(icon, size=icon_size, aria_hidden="true"),
+        lucide_icon(icon, size=icon_size, aria_hidden="true"),
         class_name=f"inline-flex {size} shrink-0 items-center justify-center rounded-2xl {colours}",
     )
 

@@ -4,11 +4,18 @@ How to use it:
 
     text_rotator(["Apps", "Websites", "AI"], interval_ms=3500, fade_ms=700)
 
-Defaults are 3000 ms per text and a 500 ms fade. The words share one grid cell, so
-the box keeps the width of the longest and nothing around it moves. The first text
-shows before any script runs; one document-level script (see `behaviours.py`) then
-fades the current text out and the next one in every `interval_ms`. With
-`prefers-reduced-motion: reduce` the texts still change, without the fade.
+Defaults are 3000 ms per text and a 500 ms fade. Every `interval_ms` the current text
+fades out, then the next one fades in; after the last comes the first again. The texts
+share one grid cell, so the box keeps the width of the longest and nothing around it
+moves.
+
+CSS only (assets/styles.css, 'Motion'), no script: it runs before hydration and with
+JavaScript off. Each text has one opacity animation over the whole cycle, started its
+index x interval later, whose `linear()` easing draws its fade in, its time shown and its
+fade out; opacity animations run on the compositor, so the cycle costs the main thread
+nothing. The count, interval and fade are CSS custom properties set here. With
+`prefers-reduced-motion: reduce` the texts still change, without the fade. A browser
+without `linear()` easing shows the first text.
 """
 
 from __future__ import annotations
@@ -16,8 +23,6 @@ from __future__ import annotations
 import reflex as rx
 
 from agency_site.constants import TEXT_ROTATOR_FADE_MS, TEXT_ROTATOR_INTERVAL_MS
-
-ROTATOR_ATTRIBUTE = "data-rotator"
 
 
 def text_rotator(
@@ -29,39 +34,27 @@ def text_rotator(
     word_class_name: str = "",
 ) -> rx.Component:
     """An inline element showing one of `texts` at a time, changing every `interval_ms`."""
+    if not 0 < 2 * fade_ms < interval_ms:
+        msg = f"the fade out and in ({2 * fade_ms} ms) must fit in the interval ({interval_ms} ms)"
+        raise ValueError(msg)
     return rx.el.span(
         *[
-            rx.el.span(text, class_name=word_class_name, custom_attrs={"data-rotator-word": str(i)})
+            rx.el.span(
+                text,
+                class_name=word_class_name,
+                custom_attrs={"data-rotator-word": str(i), "style": {"--rotator-index": i}},
+            )
             for i, text in enumerate(texts)
         ],
         class_name=f"rotator {class_name}".strip(),
-        style={"--rotator-fade": f"{fade_ms}ms"},
-        custom_attrs={ROTATOR_ATTRIBUTE: str(interval_ms), "data-testid": "text-rotator"},
+        custom_attrs={
+            "data-testid": "text-rotator",
+            "style": {
+                "--rotator-count": len(texts),
+                "--rotator-interval": f"{interval_ms}ms",
+                "--rotator-fade": f"{fade_ms}ms",
+                # The fade as a share of one interval, for the phase arithmetic.
+                "--rotator-fade-share": round(fade_ms / interval_ms, 6),
+            },
+        },
     )
-
-
-# The current word is marked with data-active (not a React prop, so React leaves it
-# alone). `agencyEnhance` (behaviours.py) also sets up rotators that a client-side page
-# change adds; a timer stops once its element has left the document.
-ROTATOR_SCRIPT = """
-agencyEnhance("[data-rotator]", function (rotator) {
-  var words = rotator.querySelectorAll("[data-rotator-word]");
-  if (words.length < 2) return;
-  var reduce = window.matchMedia("(prefers-reduced-motion: reduce)");
-  var fade = parseInt(getComputedStyle(rotator).getPropertyValue("--rotator-fade"), 10) || 0;
-  var current = 0;
-  words[0].setAttribute("data-active", "true");
-  rotator.setAttribute("data-started", "true");
-  var timer = setInterval(function () {
-    if (!rotator.isConnected) { clearInterval(timer); return; }
-    // Fade the current text out, then the next one in.
-    words[current].removeAttribute("data-active");
-    current = (current + 1) % words.length;
-    var next = words[current];
-    setTimeout(function () {
-      next.setAttribute("data-active", "true");
-      rotator.setAttribute("data-current", String(current));
-    }, reduce.matches ? 0 : fade);
-  }, parseInt(rotator.getAttribute("data-rotator"), 10) || 3000);
-});
-"""

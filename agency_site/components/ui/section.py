@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import reflex as rx
 
+from agency_site.components.ui.icon import lucide_icon
+
 
 def section(
     *children: rx.Component, labelled_by: str = "", id: str = "", class_name: str = ""
@@ -22,7 +24,7 @@ def arrow_label(text: str) -> rx.Component:
     """'Learn more →' at the foot of a card link; the arrow nudges on hover of the `group`."""
     return rx.el.span(
         text,
-        rx.icon(
+        lucide_icon(
             "arrow-right", size=16, aria_hidden="true", class_name="transition group-hover:translate-x-1"
         ),
         class_name="mt-4 inline-flex items-center gap-1.5 text-sm font-semibold text-slate-900",

@@ -1,26 +1,39 @@
 """Page transition overlay (SPEC.md 'Page transition overlay', §4, §9).
 
-A full-screen colour overlay with blur plays between pages: fade in, hold 500 ms,
-fade out 700 ms; default colour white at 85 % opacity; a new start within 1200 ms of
-the last one is ignored. It runs from one document-level script (see
-`behaviours.py`), so it needs no React state and works on every page.
+A full-screen colour overlay with blur plays between pages: fade in, hold 500 ms, fade
+out 700 ms; default colour white at 85 % opacity; a new start within 1200 ms of the
+last one is ignored. A card click navigates after 200 ms below 768 px (300 ms above); a
+back button goes back in history after 300 ms. With reduced motion the navigation
+happens at once, without the overlay.
 
-How to use it: give any link or button the attributes of `transition_attrs(...)`.
+How to use it:
 
-    rx.el.a(..., href=localized_path(lang, "/services/ai-callers"),
-            custom_attrs=transition_attrs(colour="#dbeafe"))
-    rx.el.button(..., custom_attrs=transition_attrs(colour="#dbeafe", back=True))
+    transition_link(*children, href=localized_path(lang, "/services/ai-callers"),
+                    colour="#dbeafe", class_name=..., data_testid=...)
+    transition_link(*children, href=services_path, colour="#dbeafe", back=True)
 
-A link plays the overlay in its colour and follows its `href` after the card-click
-delay (200 ms below 768 px, 300 ms above), through React Router when hydrated. A
-`back=True` button plays it and calls `history.back()` after 300 ms. With reduced
-motion the navigation happens at once, without the overlay. From other scripts:
-`window.agencyTransition.start(colour)` returns false while locked.
+Both are real `<a href>` links: before hydration and with JavaScript off they simply
+open `href` (then without the overlay). A `back=True` link goes back in history when a
+page of this site is behind the visitor, else to `href`.
+
+The pieces:
+- The overlay's state is Reflex client-side state: `OVERLAY_COLOUR`, the colour now
+  playing ("" when idle). The overlay element (`page_transition_overlay`) sits once
+  in the app's root, outside the pages, so it keeps playing over the next page; its
+  CSS animation (assets/styles.css, 'Motion') is the fade in, hold and fade out, and
+  at its end an event chain sets the state back to idle.
+- The click timing (the delay before navigating, the 1200 ms lock, history back with
+  its fallback) is `agency_site/react/page_transition.jsx`, wrapped here; it starts the
+  overlay by calling its `on_start` event chain, which sets `OVERLAY_COLOUR`.
 """
 
 from __future__ import annotations
 
-import json
+import reflex as rx
+from reflex.event import no_args_event_spec
+from reflex.experimental.client_state import ClientStateVar
+from reflex.vars.base import Var
+from reflex_components_core.el.elements.typography import Div
 
 from agency_site.constants import (
     BACK_NAVIGATION_DELAY_MS,
@@ -28,77 +41,84 @@ from agency_site.constants import (
     CARD_NAVIGATION_DELAY_MOBILE_MS,
     MOBILE_BREAKPOINT_PX,
     OVERLAY_DEFAULT_COLOUR,
-    OVERLAY_FADE_OUT_MS,
-    OVERLAY_HOLD_MS,
     TRANSITION_LOCK_MS,
 )
+from agency_site.react import jsx_library
 
-TRANSITION_ATTRIBUTE = "data-page-transition"
 OVERLAY_ID = "page-transition-overlay"
+MOBILE_QUERY = f"(max-width: {MOBILE_BREAKPOINT_PX - 1}px)"
+
+# The colour of the overlay now playing; "" while idle. Global: the links of every page
+# set it, the one overlay in the app's root shows it.
+OVERLAY_COLOUR = ClientStateVar.create("pageTransitionColour", default="")
 
 
-def transition_attrs(colour: str = OVERLAY_DEFAULT_COLOUR, *, back: bool = False) -> dict[str, str]:
-    """Attributes that make a link (or, with `back`, a button) play the page transition."""
-    return {TRANSITION_ATTRIBUTE: "back" if back else "link", "data-transition-colour": colour}
+class _OverlayElement(Div):
+    """A div that reports the end of its CSS animation."""
+
+    on_animation_end: rx.EventHandler[no_args_event_spec]
 
 
-# The overlay element is made by the script and appended to <body>, outside React's
-# page tree: a page change unmounts the page's components but not the overlay, so it
-# can fade out over the new page.
-TRANSITION_SCRIPT = f"""
-(function () {{
-  var lockedUntil = 0;
-  var reduce = window.matchMedia("(prefers-reduced-motion: reduce)");
-  var mobile = window.matchMedia("(max-width: {MOBILE_BREAKPOINT_PX - 1}px)");
+def page_transition_overlay() -> rx.Component:
+    """The overlay: idle, or playing its animation in `OVERLAY_COLOUR`, then idle again."""
+    colour = OVERLAY_COLOUR.value
+    return _OverlayElement.create(
+        id=OVERLAY_ID,
+        aria_hidden="true",
+        data_state=rx.cond(colour == "", "idle", "playing"),
+        data_testid=OVERLAY_ID,
+        # A plain style attribute, not an emotion class per colour.
+        custom_attrs={"style": {"backgroundColor": colour}},
+        on_animation_end=OVERLAY_COLOUR.set_value(""),
+    )
 
-  function overlay() {{
-    var element = document.getElementById({json.dumps(OVERLAY_ID)});
-    if (!element) {{
-      element = document.createElement("div");
-      element.id = {json.dumps(OVERLAY_ID)};
-      element.setAttribute("aria-hidden", "true");
-      element.dataset.state = "idle";
-      document.body.appendChild(element);
-    }}
-    return element;
-  }}
 
-  // idle -> in -> (hold {OVERLAY_HOLD_MS} ms) -> out ({OVERLAY_FADE_OUT_MS} ms) -> idle
-  function start(colour) {{
-    var now = Date.now();
-    if (now < lockedUntil) return false;
-    lockedUntil = now + {TRANSITION_LOCK_MS};
-    if (reduce.matches) return true;
-    var element = overlay();
-    element.style.backgroundColor = colour || {json.dumps(OVERLAY_DEFAULT_COLOUR)};
-    element.dataset.state = "in";
-    setTimeout(function () {{
-      element.dataset.state = "out";
-      setTimeout(function () {{ element.dataset.state = "idle"; }}, {OVERLAY_FADE_OUT_MS});
-    }}, {OVERLAY_HOLD_MS});
-    return true;
-  }}
+class PageTransitionLink(rx.Component):
+    """`PageTransition` of page_transition.jsx (see its header): a React Router link that
+    calls `on_start` and navigates after its delay, or goes back in history."""
 
-  window.agencyTransition = {{ start: start }};
+    library = jsx_library("page_transition.jsx")
+    tag = "PageTransition"
 
-  // Capture phase: runs before React Router's Link handler, which skips a click whose
-  // default was prevented. The replayed click carries a flag and passes through.
-  document.addEventListener("click", function (event) {{
-    var target = event.target;
-    var trigger = target && target.closest && target.closest("[{TRANSITION_ATTRIBUTE}]");
-    if (!trigger || trigger.dataset.transitionReplay === "true") return;
-    if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
-    event.preventDefault();
-    event.stopPropagation();
-    var back = trigger.getAttribute("{TRANSITION_ATTRIBUTE}") === "back";
-    if (!start(trigger.dataset.transitionColour)) return;
-    var delay = reduce.matches ? 0 : back ? {BACK_NAVIGATION_DELAY_MS}
-      : mobile.matches ? {CARD_NAVIGATION_DELAY_MOBILE_MS} : {CARD_NAVIGATION_DELAY_DESKTOP_MS};
-    setTimeout(function () {{
-      if (back) {{ window.history.back(); return; }}
-      trigger.dataset.transitionReplay = "true";
-      try {{ trigger.click(); }} finally {{ delete trigger.dataset.transitionReplay; }}
-    }}, delay);
-  }}, true);
-}})();
-"""
+    to: Var[str]
+    back: Var[bool]
+    delay_ms: Var[int]
+    mobile_delay_ms: Var[int]
+    mobile_query: Var[str]
+    lock_ms: Var[int]
+    on_start: rx.EventHandler[no_args_event_spec]
+
+    @staticmethod
+    def _get_app_wrap_components() -> dict[tuple[int, str], rx.Component]:
+        # Once in the app's root, beside the pages: a page change keeps it playing.
+        return {(3, "PageTransitionOverlay"): rx.fragment(page_transition_overlay())}
+
+
+def transition_link(
+    *children: rx.Component | str,
+    href: str,
+    colour: str = OVERLAY_DEFAULT_COLOUR,
+    back: bool = False,
+    **props,
+) -> rx.Component:
+    """A link to `href` that plays the overlay in `colour` first (see the module docstring)."""
+    if back:
+        delays = {"delay_ms": BACK_NAVIGATION_DELAY_MS, "mobile_delay_ms": BACK_NAVIGATION_DELAY_MS}
+    else:
+        delays = {
+            "delay_ms": CARD_NAVIGATION_DELAY_DESKTOP_MS,
+            "mobile_delay_ms": CARD_NAVIGATION_DELAY_MOBILE_MS,
+        }
+    # Names the link's kind for tests and CSS; the behaviour is the component's.
+    custom_attrs = {"data-page-transition": "back" if back else "link", **props.pop("custom_attrs", {})}
+    return PageTransitionLink.create(
+        *children,
+        custom_attrs=custom_attrs,
+        to=href,
+        back=back,
+        mobile_query=MOBILE_QUERY,
+        lock_ms=TRANSITION_LOCK_MS,
+        on_start=OVERLAY_COLOUR.set_value(colour),
+        **delays,
+        **props,
+    )

@@ -7,18 +7,19 @@ from collections.abc import Callable
 import reflex as rx
 
 from agency_site.components.layout.shell import page_shell
+from agency_site.components.ui.icon import lucide_icon
 from agency_site.components.ui.kit import LIGHT_BUTTON_ON_VIOLET, PRIMARY_BUTTON
 from agency_site.content.blog import BlogPost, get_post, get_posts
 from agency_site.i18n import localized_path, t
 from agency_site.pages import Page
 from agency_site.pages.blocks import SCROLL_TOP_ON_OPEN, closing_block
 from agency_site.pages.blog.card import post_card, post_meta
-from agency_site.pages.blog.image import IMAGE_STATE_SYNC, hero_image
+from agency_site.pages.blog.image import hero_image
 
 
 def _back_link(lang: str) -> rx.Component:
     return rx.el.a(
-        rx.icon("arrow-left", size=16, aria_hidden="true"),
+        lucide_icon("arrow-left", size=16, aria_hidden="true"),
         t(lang, "blog-back"),
         href=localized_path(lang, "/blog"),
         data_testid="back-to-blog",
@@ -37,7 +38,7 @@ def _header(lang: str, post: BlogPost) -> rx.Component:
         rx.el.p(post.excerpt, class_name="mt-5 text-lg leading-relaxed text-pretty text-slate-600"),
         rx.el.div(
             rx.el.p(
-                rx.icon("user-round", size=14, aria_hidden="true"),
+                lucide_icon("user-round", size=14, aria_hidden="true"),
                 t(lang, "blog-by", author=post.author),
                 data_testid="article-author",
                 class_name="inline-flex items-center gap-1.5 text-sm font-medium text-slate-700",
@@ -86,7 +87,7 @@ def _cta(lang: str) -> rx.Component:
         t(lang, "blog-article-cta-text"),
         rx.el.a(
             t(lang, "blog-article-cta-button"),
-            rx.icon("arrow-right", size=18, aria_hidden="true"),
+            lucide_icon("arrow-right", size=18, aria_hidden="true"),
             href=localized_path(lang, "/contact"),
             class_name=LIGHT_BUTTON_ON_VIOLET,
         ),
@@ -107,7 +108,6 @@ def article_page(post_id: str) -> Callable[[str], Page]:
             _more_articles(lang, post),
             _cta(lang),
             data_scroll=SCROLL_TOP_ON_OPEN,
-            data_images=IMAGE_STATE_SYNC,
         )
         return Page(component=page_shell(lang, body), title=post.title, description=post.excerpt)
 
@@ -119,7 +119,7 @@ def unknown_article_page(lang: str) -> Page:
     title = t(lang, "blog-not-found-title")
     body = rx.el.section(
         rx.el.span(
-            rx.icon("file-question", size=32, aria_hidden="true"),
+            lucide_icon("file-question", size=32, aria_hidden="true"),
             class_name="inline-flex h-16 w-16 items-center justify-center rounded-3xl bg-violet-100 text-violet-700",
         ),
         rx.el.h1(
@@ -129,7 +129,7 @@ def unknown_article_page(lang: str) -> Page:
         ),
         rx.el.p(t(lang, "blog-not-found-text"), class_name="mx-auto mt-4 max-w-md text-lg text-slate-600"),
         rx.el.a(
-            rx.icon("arrow-left", size=18, aria_hidden="true"),
+            lucide_icon("arrow-left", size=18, aria_hidden="true"),
             t(lang, "blog-not-found-link"),
             href=localized_path(lang, "/blog"),
             data_testid="back-to-blog",

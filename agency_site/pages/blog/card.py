@@ -3,23 +3,24 @@
 from __future__ import annotations
 
 import reflex as rx
+from reflex.vars import Var
 
+from agency_site.components.ui.icon import lucide_icon
 from agency_site.content.blog import BlogPost
 from agency_site.i18n import localized_path, t
 from agency_site.pages.blog.image import card_image
-from agency_site.pages.blog.search import CARD_ATTRIBUTE, search_text
 
 
 def post_meta(lang: str, post: BlogPost) -> rx.Component:
     """Date and read time ('5 min read'), as on cards and the article header."""
     return rx.el.p(
         rx.el.span(
-            rx.icon("calendar", size=14, aria_hidden="true"),
+            lucide_icon("calendar", size=14, aria_hidden="true"),
             rx.el.time(post.date, date_time=post.published.isoformat()),
             class_name="inline-flex items-center gap-1.5",
         ),
         rx.el.span(
-            rx.icon("clock", size=14, aria_hidden="true"),
+            lucide_icon("clock", size=14, aria_hidden="true"),
             t(lang, "blog-min-read", minutes=post.read_minutes),
             data_testid="read-time",
             class_name="inline-flex items-center gap-1.5",
@@ -28,9 +29,12 @@ def post_meta(lang: str, post: BlogPost) -> rx.Component:
     )
 
 
-def post_card(lang: str, post: BlogPost, *, eager: bool = False, heading: str = "h2") -> rx.Component:
+def post_card(
+    lang: str, post: BlogPost, *, eager: bool = False, heading: str = "h2", hidden: Var | None = None
+) -> rx.Component:
     """The card; the title's link stretches over the whole card. `heading` is the title's
-    element (h3 where the cards sit under a section heading)."""
+    element (h3 where the cards sit under a section heading); `hidden`, the list's search
+    filter (search.py)."""
     title_element = rx.el.h3 if heading == "h3" else rx.el.h2
     return rx.el.article(
         card_image(t(lang, "blog-image-unavailable"), post, eager=eager),
@@ -49,7 +53,7 @@ def post_card(lang: str, post: BlogPost, *, eager: bool = False, heading: str = 
                 rx.el.span(post.author, class_name="text-sm font-medium text-slate-700"),
                 rx.el.span(
                     t(lang, "blog-read-more"),
-                    rx.icon(
+                    lucide_icon(
                         "arrow-right",
                         size=16,
                         aria_hidden="true",
@@ -62,8 +66,7 @@ def post_card(lang: str, post: BlogPost, *, eager: bool = False, heading: str = 
             ),
             class_name="flex flex-1 flex-col p-6",
         ),
-        custom_attrs={CARD_ATTRIBUTE: post.id},
-        data_search=search_text(post.title, post.excerpt),
+        **({"hidden": hidden} if hidden is not None else {}),
         data_testid="blog-card",
         class_name=(
             "group relative flex flex-col overflow-hidden rounded-3xl border border-slate-200 bg-white shadow-sm "

@@ -11,6 +11,7 @@ from collections.abc import Callable
 
 import reflex as rx
 
+from agency_site.components.ui.icon import lucide_icon
 from agency_site.components.ui.kit import SECONDARY_BUTTON
 from agency_site.constants import ANIMATION_START_DELAY_MS
 from agency_site.i18n import localized_path, t
@@ -36,7 +37,7 @@ def _staggered(
 
 def _chip(icon: str, tone: Tone, *, extra: str = "") -> rx.Component:
     return rx.el.span(
-        rx.icon(icon, size=22),
+        lucide_icon(icon, size=22),
         class_name=f"flex h-12 w-12 items-center justify-center rounded-2xl shadow-md {tone.solid} {extra}",
     )
 
@@ -81,7 +82,7 @@ def _automation(tone: Tone) -> rx.Component:
                 "svc-pop 4.8s ease-out infinite",
                 800,
                 "flex items-center gap-2 rounded-xl bg-white px-3 py-2 text-purple-600 shadow-sm",
-                rx.icon("check", size=14),
+                lucide_icon("check", size=14),
                 _bar("w-24", "bg-purple-200"),
             ),
             class_name="mt-8 grid w-full max-w-sm gap-2",
@@ -101,7 +102,7 @@ def _callers(tone: Tone) -> rx.Component:
                 for delay in (0, 800, 1600)
             ],
             rx.el.span(
-                rx.icon("phone-call", size=34),
+                lucide_icon("phone-call", size=34),
                 class_name=f"relative flex h-20 w-20 items-center justify-center rounded-full shadow-lg {tone.solid}",
             ),
             class_name="relative flex h-20 w-20 items-center justify-center",
@@ -213,7 +214,7 @@ def _web(tone: Tone) -> rx.Component:
             class_name="grid grid-cols-3 gap-2",
         ),
         rx.el.span(
-            rx.icon("mouse-pointer-2", size=20, class_name="fill-white text-slate-900"),
+            lucide_icon("mouse-pointer-2", size=20, class_name="fill-white text-slate-900"),
             class_name="absolute",
             style={"top": "70%", "left": "75%", **_animated("svc-cursor 5s ease-in-out infinite")},
         ),
@@ -229,7 +230,7 @@ def _agents(tone: Tone) -> rx.Component:
             *[
                 rx.el.span(
                     rx.el.span(
-                        rx.icon(icon, size=18),
+                        lucide_icon(icon, size=18),
                         class_name="flex h-10 w-10 items-center justify-center rounded-full bg-white text-amber-600 shadow-md",
                         style=_animated("svc-orbit 12s linear infinite reverse"),
                     ),
@@ -244,7 +245,7 @@ def _agents(tone: Tone) -> rx.Component:
             style=_animated("svc-orbit 12s linear infinite"),
         ),
         rx.el.span(
-            rx.icon("bot", size=36),
+            lucide_icon("bot", size=36),
             class_name=f"relative flex h-20 w-20 items-center justify-center rounded-3xl shadow-lg {tone.solid}",
         ),
         class_name="relative flex h-64 w-64 items-center justify-center",
@@ -259,7 +260,7 @@ def _avatars(tone: Tone) -> rx.Component:
                 style=_animated("svc-ping 2s ease-out infinite"),
             ),
             rx.el.span(
-                rx.icon("user-round", size=56),
+                lucide_icon("user-round", size=56),
                 class_name="relative flex h-28 w-28 items-center justify-center rounded-full bg-gradient-to-br from-indigo-500 to-violet-600 text-white shadow-xl",
             ),
             class_name="relative",
@@ -328,13 +329,13 @@ def animation_panel(lang: str, service_id: str, colour: str, title: str) -> rx.C
 def missing_animation_panel(lang: str) -> rx.Component:
     """SPEC.md §8: an unknown service id shows this message in the panel, and a way back."""
     return rx.el.div(
-        rx.icon("circle-help", size=40, class_name="text-slate-400", aria_hidden="true"),
+        lucide_icon("circle-help", size=40, class_name="text-slate-400", aria_hidden="true"),
         rx.el.p(
             t(lang, "service-animation-not-found"), class_name="mt-4 text-lg font-semibold text-slate-700"
         ),
         rx.el.a(
             t(lang, "service-all-services"),
-            rx.icon("arrow-right", size=18, aria_hidden="true"),
+            lucide_icon("arrow-right", size=18, aria_hidden="true"),
             href=localized_path(lang, "/services"),
             class_name=f"mt-6 {SECONDARY_BUTTON}",
         ),

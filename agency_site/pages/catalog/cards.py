@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import reflex as rx
 
+from agency_site.components.ui.icon import lucide_icon
 from agency_site.components.ui.kit import FOCUS_RING, icon_badge
 from agency_site.content.catalog import Project, Service, get_catalog
 from agency_site.i18n import localized_path, t
@@ -29,7 +30,7 @@ def service_card(lang: str, service: Service) -> rx.Component:
         rx.el.p(t(lang, service.key("desc")), class_name="mt-2 flex-1 text-slate-700"),
         rx.el.span(
             t(lang, "services-card-cta"),
-            rx.icon(
+            lucide_icon(
                 "arrow-right", size=16, aria_hidden="true", class_name="transition group-hover:translate-x-1"
             ),
             class_name=f"mt-6 inline-flex items-center gap-2 text-sm font-semibold {tone.text}",
@@ -82,7 +83,7 @@ def project_card(lang: str, project: Project, *, lazy: bool = True, heading: str
             rx.el.a(
                 t(lang, "portfolio-view-details"),
                 rx.el.span(title, class_name="sr-only"),
-                rx.icon(
+                lucide_icon(
                     "arrow-right",
                     size=16,
                     aria_hidden="true",

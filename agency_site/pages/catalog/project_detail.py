@@ -5,6 +5,7 @@ from __future__ import annotations
 import reflex as rx
 from reflex_components_core.el.elements.inline import A as PlainAnchor
 
+from agency_site.components.ui.icon import lucide_icon
 from agency_site.components.ui.kit import (
     CARD_PADDED,
     FOCUS_RING,
@@ -51,7 +52,7 @@ def project_actions(lang: str, project: Project) -> rx.Component:
         children.append(
             PlainAnchor.create(
                 t(lang, "project-visit"),
-                rx.icon("external-link", size=18, aria_hidden="true"),
+                lucide_icon("external-link", size=18, aria_hidden="true"),
                 rx.el.span(t(lang, "opens-new-tab"), class_name="sr-only"),
                 href=str(project.url),
                 target="_blank",
@@ -63,7 +64,7 @@ def project_actions(lang: str, project: Project) -> rx.Component:
     if project.app_store_note:
         children.append(
             rx.el.p(
-                rx.icon("smartphone", size=18, aria_hidden="true"),
+                lucide_icon("smartphone", size=18, aria_hidden="true"),
                 t(lang, "project-app-store"),
                 data_testid="app-store-note",
                 class_name="inline-flex items-center gap-2 rounded-full bg-green-50 px-4 py-2 text-sm font-semibold text-green-800 ring-1 ring-green-200",
@@ -80,7 +81,7 @@ def header(lang: str, project: Project) -> rx.Component:
     """Back link, title, subtitle, description, facts and actions."""
     return rx.el.header(
         rx.el.a(
-            rx.icon("arrow-left", size=18, aria_hidden="true"),
+            lucide_icon("arrow-left", size=18, aria_hidden="true"),
             t(lang, "project-back"),
             href=localized_path(lang, "/portfolio"),
             data_testid="back-to-portfolio",

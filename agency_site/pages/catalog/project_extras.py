@@ -14,6 +14,7 @@ from agency_site.components.embeds.click_to_load import Poster
 from agency_site.components.embeds.video_card import VideoChoice, video_card, video_language_picker
 from agency_site.components.embeds.voice_agent import voice_agent
 from agency_site.components.ui.carousel import carousel
+from agency_site.components.ui.icon import lucide_icon
 from agency_site.components.ui.kit import FOCUS_RING, section_heading
 from agency_site.content import get_content
 from agency_site.content.catalog import Project, VideoTestimonial
@@ -81,8 +82,7 @@ def _language_video(lang: str, project: Project) -> rx.Component:
             ),
             video_card(
                 lang,
-                video_id=choices[0].video_id,
-                player_params=choices[0].player_params,
+                choices=choices,
                 poster=HORIZONTAL_POSTER,
                 title=t(lang, "project-language-title"),
                 play_pause=True,
@@ -127,7 +127,7 @@ def voice_demo(lang: str, project: Project) -> rx.Component:
             ),
             rx.el.p(t(lang, "project-voice-text"), class_name="mt-3 text-blue-50"),
             PlainAnchor.create(
-                rx.icon("phone", size=20, aria_hidden="true"),
+                lucide_icon("phone", size=20, aria_hidden="true"),
                 t(lang, "project-call", phone=phone),
                 href=tel_href(phone),
                 data_testid="click-to-call",

@@ -2,19 +2,16 @@
 
 With a checkout link configured for the service (content/site.yaml `checkout_links`),
 'purchase now' is a plain link to it. Without one, it raises the toast 'Processing
-checkout for {service}' in the browser, through the sonner toaster Reflex mounts on
-every page, so it needs no backend.
+checkout for {service}' in the browser (`rx.toast.success`, a client-side event calling the
+toaster the app mounts on every page), so it needs no backend.
 """
 
 from __future__ import annotations
 
-import json
-
 import reflex as rx
-from reflex.vars.base import Var, VarData
-from reflex_base.utils.imports import ImportVar
 from reflex_components_core.el.elements.inline import A as PlainAnchor
 
+from agency_site.components.ui.icon import lucide_icon
 from agency_site.components.ui.kit import CARD_PADDED, FOCUS_RING
 from agency_site.content import get_content
 from agency_site.i18n import t
@@ -23,8 +20,6 @@ _BUTTON = (
     "inline-flex w-full items-center justify-center gap-2 rounded-full bg-violet-600 px-6 py-3.5 text-base "
     f"font-semibold text-white shadow-lg shadow-violet-600/20 transition hover:bg-violet-700 {FOCUS_RING}"
 )
-# Reflex keeps the toaster's `toast` function in its refs table (reflex_components_sonner).
-_TOAST_IMPORTS = {"$/utils/state": [ImportVar(tag="refs")]}
 
 
 def checkout_link(service_id: str) -> str | None:
@@ -33,38 +28,27 @@ def checkout_link(service_id: str) -> str | None:
     return str(link) if link else None
 
 
-def _toast_handler(title: str, description: str) -> Var:
-    return Var(
-        _js_expr=f"""(event) => {{
-  const toast = refs["__toast"];
-  if (!toast) {{ console.error("Toaster is not mounted"); return; }}
-  toast.success({json.dumps(title)}, {{ description: {json.dumps(description)} }});
-}}""",
-        _var_data=VarData(imports=_TOAST_IMPORTS),
-    )
-
-
 def purchase_button(lang: str, service_title: str, link: str | None) -> rx.Component:
     """'Purchase now': a link to `link`, or (none configured) a button raising the toast."""
-    label = (rx.icon("shopping-cart", size=20, aria_hidden="true"), t(lang, "purchase-now"))
+    label = (lucide_icon("shopping-cart", size=20, aria_hidden="true"), t(lang, "purchase-now"))
     if link:
         return PlainAnchor.create(*label, href=link, class_name=_BUTTON, data_testid="purchase-now")
-    handler = _toast_handler(
-        t(lang, "checkout-processing", service=service_title), t(lang, "checkout-redirect")
-    )
     return rx.el.button(
         *label,
         type="button",
         class_name=_BUTTON,
         data_testid="purchase-now",
-        custom_attrs={"onClick": handler},
+        # A browser-only event: Reflex calls the toaster's `success` directly (no eval, no server).
+        on_click=rx.toast.success(
+            t(lang, "checkout-processing", service=service_title), description=t(lang, "checkout-redirect")
+        ),
     )
 
 
 def _assurance(icon: str, text: str) -> rx.Component:
     return rx.el.li(
         rx.el.span(
-            rx.icon(icon, size=18, aria_hidden="true"),
+            lucide_icon(icon, size=18, aria_hidden="true"),
             class_name="flex h-9 w-9 items-center justify-center rounded-xl bg-violet-100 text-violet-700",
         ),
         text,
@@ -95,7 +79,7 @@ def purchase_card(lang: str, service_id: str, service_title: str) -> rx.Componen
             ),
             rx.el.div(purchase_button(lang, service_title, checkout_link(service_id)), class_name="mt-6"),
             rx.el.p(
-                rx.icon("credit-card", size=16, aria_hidden="true", class_name="shrink-0"),
+                lucide_icon("credit-card", size=16, aria_hidden="true", class_name="shrink-0"),
                 t(lang, "purchase-no-card"),
                 class_name="mt-4 flex items-center justify-center gap-2 text-center text-sm text-slate-600",
             ),

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import reflex as rx
 
+from agency_site.components.ui.icon import lucide_icon
 from agency_site.components.ui.kit import (
     CARD_PADDED,
     FOCUS_RING_ON_DARK,
@@ -63,7 +64,7 @@ def hero(lang: str, service: Service) -> rx.Component:
 def _highlight(icon: str, key: str, lang: str) -> rx.Component:
     return rx.el.div(
         rx.el.span(
-            rx.icon(icon, size=22, aria_hidden="true"),
+            lucide_icon(icon, size=22, aria_hidden="true"),
             class_name="flex h-11 w-11 items-center justify-center rounded-2xl bg-violet-100 text-violet-700",
         ),
         rx.el.h3(t(lang, key), class_name="mt-4 text-lg font-semibold text-slate-900"),
@@ -103,7 +104,7 @@ def market_and_problems(lang: str, service: Service) -> rx.Component:
             rx.el.ul(
                 *[
                     rx.el.li(
-                        rx.icon(
+                        lucide_icon(
                             "circle-check",
                             size=22,
                             aria_hidden="true",
@@ -189,7 +190,7 @@ def demo_phone_line(lang: str) -> rx.Component:
     return rx.el.section(
         rx.el.div(
             rx.el.span(
-                rx.icon("clock", size=16, aria_hidden="true"),
+                lucide_icon("clock", size=16, aria_hidden="true"),
                 t(lang, "demo-line-available"),
                 class_name="inline-flex items-center gap-2 rounded-full bg-slate-950/20 px-3 py-1 text-sm font-semibold",
             ),
@@ -199,7 +200,7 @@ def demo_phone_line(lang: str) -> rx.Component:
             rx.el.p(t(lang, "demo-line-text"), class_name="mt-3 max-w-xl text-blue-50"),
         ),
         rx.el.a(
-            rx.icon("phone", size=20, aria_hidden="true"),
+            lucide_icon("phone", size=20, aria_hidden="true"),
             t(lang, "demo-line-call", phone=phone),
             href=tel_href(phone),
             class_name=f"inline-flex shrink-0 items-center gap-2 rounded-full bg-white px-6 py-3.5 font-semibold text-blue-700 shadow-lg transition hover:bg-blue-50 {FOCUS_RING_ON_DARK}",

@@ -6,6 +6,7 @@ from __future__ import annotations
 import reflex as rx
 
 from agency_site.components.layout.shell import page_shell
+from agency_site.components.ui.icon import lucide_icon
 from agency_site.components.ui.kit import LIGHT_BUTTON_ON_VIOLET
 from agency_site.components.ui.reveal import reveal
 from agency_site.i18n import localized_path, t
@@ -28,7 +29,7 @@ def _faq_block(lang: str) -> rx.Component:
         t(lang, "contact-faq-text"),
         rx.el.a(
             t(lang, "contact-faq-button"),
-            rx.icon("arrow-right", size=18, aria_hidden="true"),
+            lucide_icon("arrow-right", size=18, aria_hidden="true"),
             href=faq_href,
             data_testid="contact-faq-link",
             class_name=LIGHT_BUTTON_ON_VIOLET,

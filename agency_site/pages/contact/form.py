@@ -2,7 +2,7 @@
 leads package): an uncontrolled <form> whose inputs are named after FORM_FIELDS, per-field
 messages from ContactFormState.errors, and a button that follows ContactFormState.status.
 
-Its browser side (`form_session.jsx`) connects to the server only once the visitor starts
+Its browser side (`react/form_session.jsx`) connects to the server only once the visitor starts
 using the form, carries the message's submission key, and says so while a submission
 waits for a server that cannot be reached (issue 12).
 """
@@ -15,10 +15,12 @@ import reflex as rx
 from reflex.event import EventHandler, no_args_event_spec
 from reflex.vars.base import Var
 
+from agency_site.components.ui.icon import lucide_icon
 from agency_site.components.ui.kit import CARD, FIELD_FOCUS, FOCUS_RING
 from agency_site.content import get_content
 from agency_site.i18n import localized_path, t
 from agency_site.pages.blocks import LINK
+from agency_site.react import jsx_library
 from agency_site.state.contact_form import (
     CONTACT_FORM_ID,
     FORM_FIELDS,
@@ -91,7 +93,7 @@ def _field(lang: str, field: Field) -> rx.Component:
         rx.cond(
             has_error,
             rx.el.p(
-                rx.icon("circle-alert", size=16, aria_hidden="true", class_name="mt-0.5 shrink-0"),
+                lucide_icon("circle-alert", size=16, aria_hidden="true", class_name="mt-0.5 shrink-0"),
                 ContactFormState.errors[field.name],
                 id=field.error_id,
                 data_testid=f"error-{field.name}",
@@ -127,12 +129,15 @@ def _submit_button(lang: str) -> rx.Component:
         (
             "sending",
             rx.fragment(
-                rx.icon("loader-circle", size=18, aria_hidden="true", class_name="animate-spin"),
+                lucide_icon("loader-circle", size=18, aria_hidden="true", class_name="animate-spin"),
                 t(lang, "contact-sending"),
             ),
         ),
-        ("sent", rx.fragment(rx.icon("circle-check", size=18, aria_hidden="true"), t(lang, "contact-sent"))),
-        rx.fragment(rx.icon("send", size=18, aria_hidden="true"), t(lang, "contact-send")),
+        (
+            "sent",
+            rx.fragment(lucide_icon("circle-check", size=18, aria_hidden="true"), t(lang, "contact-sent")),
+        ),
+        rx.fragment(lucide_icon("send", size=18, aria_hidden="true"), t(lang, "contact-send")),
     )
     return rx.el.button(
         label,
@@ -154,7 +159,7 @@ class ContactFormSession(rx.Component):
     submission key input, and its children while a submission cannot reach the server;
     clears the form and shows the success toast once the server stored its message."""
 
-    library = rx.asset("form_session.jsx", shared=True).importable_path
+    library = jsx_library("form_session.jsx")
     tag = "ContactFormSession"
 
     key_field: Var[str]

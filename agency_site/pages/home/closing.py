@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import reflex as rx
 
+from agency_site.components.ui.icon import lucide_icon
 from agency_site.components.ui.kit import FOCUS_RING_ON_DARK, SECONDARY_BUTTON, button_link
 from agency_site.components.ui.reveal import reveal_attrs
 from agency_site.components.ui.section import section
@@ -27,7 +28,7 @@ def closing_cta(lang: str) -> rx.Component:
             ),
             rx.el.div(
                 rx.el.a(
-                    rx.icon("calendar-check", size=18, aria_hidden="true"),
+                    lucide_icon("calendar-check", size=18, aria_hidden="true"),
                     t(lang, "schedule-call"),
                     rx.el.span(t(lang, "opens-new-tab"), class_name="sr-only"),
                     href=scheduling_url,

@@ -10,6 +10,7 @@ from reflex_components_core.el.elements.inline import A as PlainAnchor
 from agency_site.components.embeds.avatar import avatar_session
 from agency_site.components.embeds.click_to_load import Poster
 from agency_site.components.embeds.voice_agent import voice_agent
+from agency_site.components.ui.icon import lucide_icon
 from agency_site.components.ui.reveal import reveal_attrs
 from agency_site.content import get_content
 from agency_site.content.models import tel_href
@@ -30,7 +31,7 @@ def _demo_card(icon: str, title: str, text: str, *children: rx.Component, index:
     return rx.el.article(
         rx.el.div(
             rx.el.span(
-                rx.icon(icon, size=22, aria_hidden="true"),
+                lucide_icon(icon, size=22, aria_hidden="true"),
                 class_name="flex h-11 w-11 shrink-0 items-center justify-center rounded-2xl bg-violet-500/20 text-violet-200",
             ),
             rx.el.h3(title, class_name="text-xl font-semibold text-white"),
@@ -53,7 +54,7 @@ def voice_card(lang: str) -> rx.Component:
         rx.el.p(
             rx.el.span(t(lang, "home-voice-phone-label"), class_name="text-slate-300"),
             PlainAnchor.create(
-                rx.icon("phone", size=16, aria_hidden="true"),
+                lucide_icon("phone", size=16, aria_hidden="true"),
                 phone,
                 href=tel_href(phone),
                 class_name="inline-flex items-center gap-2 font-semibold text-white underline-offset-4 hover:underline",

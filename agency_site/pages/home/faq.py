@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import reflex as rx
 
+from agency_site.components.ui.icon import lucide_icon
 from agency_site.components.ui.kit import FOCUS_RING
 from agency_site.components.ui.reveal import reveal_attrs
 from agency_site.i18n import t
@@ -32,7 +33,7 @@ def faq_item(lang: str, key: str) -> rx.Component:
     return rx.el.details(
         rx.el.summary(
             rx.el.span(t(lang, f"{key}-question")),
-            rx.icon(
+            lucide_icon(
                 "chevron-down",
                 size=20,
                 aria_hidden="true",

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 import reflex as rx
 
 from agency_site.components.ui.carousel import carousel
+from agency_site.components.ui.icon import lucide_icon
 from agency_site.components.ui.reveal import reveal
 from agency_site.i18n import t
 from agency_site.pages.home.common import home_section
@@ -35,7 +36,7 @@ def feature_card(lang: str, feature: Feature, *, dark: bool = False) -> rx.Compo
     """One feature: icon, title and text in a rounded card."""
     return rx.el.article(
         rx.el.div(
-            rx.icon(feature.icon, size=24, aria_hidden="true"),
+            lucide_icon(feature.icon, size=24, aria_hidden="true"),
             class_name=(
                 "flex h-12 w-12 items-center justify-center rounded-2xl "
                 + ("bg-white/10 text-violet-200" if dark else "bg-violet-100 text-violet-700")

@@ -6,6 +6,7 @@ import reflex as rx
 
 from agency_site.components.embeds.click_to_load import Poster
 from agency_site.components.embeds.video_card import video_card
+from agency_site.components.ui.icon import lucide_icon
 from agency_site.components.ui.kit import PRIMARY_BUTTON_RAISED, SECONDARY_BUTTON, button_link
 from agency_site.components.ui.rotator import text_rotator
 from agency_site.constants import HERO_WORD_FADE_MS, HERO_WORD_INTERVAL_MS
@@ -59,7 +60,7 @@ def _facts(lang: str) -> rx.Component:
     return rx.el.ul(
         *[
             rx.el.li(
-                rx.icon(
+                lucide_icon(
                     "circle-check", size=18, aria_hidden="true", class_name="mt-0.5 shrink-0 text-violet-600"
                 ),
                 t(lang, key),

@@ -26,7 +26,6 @@ def language_choices() -> list[VideoChoice]:
 def language_demo(lang: str) -> rx.Component:
     """Heading, language picker and the video card it controls."""
     choices = language_choices()
-    first = choices[0]
     return home_section(
         lang,
         "languages",
@@ -36,8 +35,7 @@ def language_demo(lang: str) -> rx.Component:
             ),
             video_card(
                 lang,
-                video_id=first.video_id,
-                player_params=first.player_params,
+                choices=choices,
                 poster=LANGUAGES_POSTER,
                 title=t(lang, "home-languages-video-title"),
                 play_pause=True,

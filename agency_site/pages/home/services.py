@@ -7,7 +7,7 @@ import reflex as rx
 from agency_site.components.ui.kit import FOCUS_RING_CARD, icon_badge
 from agency_site.components.ui.reveal import reveal_attrs
 from agency_site.components.ui.section import arrow_label
-from agency_site.components.ui.transition import transition_attrs
+from agency_site.components.ui.transition import transition_link
 from agency_site.content.catalog import Service, get_catalog
 from agency_site.i18n import localized_path, t
 from agency_site.pages.catalog.ui import TONES
@@ -26,7 +26,7 @@ OVERLAY_COLOURS = {colour: _opaque(tone.hex_soft, 0.92) for colour, tone in TONE
 def service_card(lang: str, service: Service, index: int) -> rx.Component:
     """A card in the service's colour linking to its detail page after the colour transition."""
     colour = service.colour
-    return rx.el.a(
+    return transition_link(
         icon_badge(service.icon, colours=f"{TONES[colour].solid} shadow-sm", size="h-12 w-12", icon_size=24),
         rx.el.h3(t(lang, service.key("title")), class_name="mt-6 text-xl font-semibold text-slate-900"),
         rx.el.p(
@@ -35,12 +35,12 @@ def service_card(lang: str, service: Service, index: int) -> rx.Component:
         ),
         arrow_label(t(lang, "home-service-more")),
         href=localized_path(lang, f"/services/{service.id}"),
+        colour=OVERLAY_COLOURS[colour],
         class_name=(
             f"service-bg-{colour} group flex h-full flex-col rounded-3xl p-7 transition hover:-translate-y-1 "
             f"hover:shadow-xl {FOCUS_RING_CARD}"
         ),
         custom_attrs={
-            **transition_attrs(OVERLAY_COLOURS[colour]),
             **reveal_attrs(index),
             "data-testid": f"featured-service-{service.id}",
         },

@@ -53,7 +53,7 @@ export function ContactFormSession({
     refs["__toast"]?.success(successTitle, { description: successDescription });
     input.current?.form?.reset();
     setKey(newSubmissionKey());
-  }, [sentKey, key]);
+  }, [sentKey, key, successTitle, successDescription]);
 
   // Any answer (sending, sent, messages under the fields, a failure) ends the wait.
   useEffect(() => setWaiting(false), [status, failure, errors]);

@@ -1,0 +1,100 @@
+"""Icons: Lucide's, drawn into the page as inline SVG when the page is compiled.
+
+How to use it (the same arguments as `rx.icon`):
+
+    lucide_icon("phone", size=18, aria_hidden="true", class_name="text-violet-600")
+
+`rx.icon` renders lucide-react's component, which makes every page download the Lucide
+runtime and one small script per icon (16 of the home page's 30 script files were
+icons). The icons never change in the browser, so here they are plain `<svg>` elements
+in the prerendered HTML: the same drawing (Lucide's SVG files, `lucide-static`, the
+version of lucide-react that Reflex pins, installed by `make` into `.tools/lucide`), the
+same attributes and classes, and no script at all.
+
+An unknown icon name stops the build, naming it (content/*.yaml names icons too).
+"""
+
+from __future__ import annotations
+
+import functools
+import xml.etree.ElementTree as ElementTree
+from pathlib import Path
+
+import reflex as rx
+
+from agency_site.settings import PROJECT_ROOT
+
+# The lucide-static release drawing the same icons as the lucide-react release Reflex
+# pins (reflex_components_lucide.icon.LUCIDE_LIBRARY); a unit test holds them equal.
+LUCIDE_VERSION = "1.26.0"
+ICON_FOLDER = PROJECT_ROOT / ".tools" / "lucide" / "node_modules" / "lucide-static" / "icons"
+
+_SVG_NAMESPACE = "{http://www.w3.org/2000/svg}"
+_SHAPES = {
+    "path": rx.el.svg.path,
+    "circle": rx.el.svg.circle,
+    "rect": rx.el.svg.rect,
+    "line": rx.el.svg.line,
+    "polyline": rx.el.svg.polyline,
+    "polygon": rx.el.svg.polygon,
+    "ellipse": rx.el.svg.ellipse,
+}
+
+
+class UnknownIcon(ValueError):
+    """No Lucide icon has this name."""
+
+
+def _react_name(attribute: str) -> str:
+    """An SVG attribute's name as React spells it: stroke-width -> strokeWidth."""
+    first, *rest = attribute.split("-")
+    return first + "".join(part.capitalize() for part in rest)
+
+
+@functools.cache
+def icon_shapes(name: str, folder: Path = ICON_FOLDER) -> tuple[tuple[str, tuple[tuple[str, str], ...]], ...]:
+    """The shapes (tag, attributes) Lucide draws icon `name` with."""
+    path = folder / f"{name.replace('_', '-')}.svg"
+    if not path.is_file():
+        if not folder.is_dir():
+            raise UnknownIcon(f"Lucide's icons are not installed ({folder}): run `make prepare`")
+        raise UnknownIcon(f"no Lucide icon is called {name!r} ({path.name} is not in {folder})")
+    root = ElementTree.parse(path).getroot()
+    shapes = []
+    for element in root:
+        tag = element.tag.removeprefix(_SVG_NAMESPACE)
+        if tag not in _SHAPES:
+            raise UnknownIcon(f"icon {name!r} uses <{tag}>, which icon.py cannot draw")
+        shapes.append((tag, tuple(sorted(element.attrib.items()))))
+    return tuple(shapes)
+
+
+def lucide_icon(name: str, *, size: int = 24, class_name: str = "", **props) -> rx.Component:
+    """Lucide's icon `name` as an inline `<svg>`, `size` pixels square.
+
+    Further props (`aria_hidden`, `style`, ...) go to the `<svg>` element, as with `rx.icon`;
+    without an accessible name it is hidden from screen readers, as lucide-react does.
+    """
+    if not any(prop.startswith("aria_") or prop in ("role", "title") for prop in props):
+        props["aria_hidden"] = "true"
+    shapes = [
+        _SHAPES[tag](custom_attrs={_react_name(key): value for key, value in attributes})
+        for tag, attributes in icon_shapes(name)
+    ]
+    return rx.el.svg(
+        *shapes,
+        # Lucide's own attributes and classes, so the icons look and style as before.
+        custom_attrs={
+            "xmlns": "http://www.w3.org/2000/svg",
+            "width": str(size),
+            "height": str(size),
+            "viewBox": "0 0 24 24",
+            "fill": "none",
+            "stroke": "currentColor",
+            "strokeWidth": "2",
+            "strokeLinecap": "round",
+            "strokeLinejoin": "round",
+        },
+        class_name=f"lucide lucide-{name.replace('_', '-')} {class_name}".strip(),
+        **props,
+    )

@@ -1,0 +1,111 @@
+// The site's one carousel (agency_site/components/ui/carousel.py): embla-carousel-react,
+// fetched after hydration as a chunk of its own, and only once the carousel comes near
+// the viewport, so a page's first JavaScript carries no carousel code.
+//
+// The root <div> is the same element on the server and in the browser (hydration keeps
+// it); until embla arrives the prerendered slides stay as they are. The engine finds the
+// viewport and the previous/next buttons by their data attributes, so the buttons stay
+// plain elements written in Python; `disabled` and `data-selected` are written to the DOM,
+// so a slide change re-renders nothing. With reduced motion slides jump, not glide.
+import { useEffect, useRef, useState } from "react";
+
+const reducedMotion = () =>
+  window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+
+function CarouselEngine({ useEmblaCarousel, options, rootRef }) {
+  const [viewportRef, api] = useEmblaCarousel(options);
+
+  useEffect(() => {
+    viewportRef(rootRef.current.querySelector("[data-carousel-viewport]"));
+  }, [viewportRef, rootRef]);
+
+  useEffect(() => {
+    if (!api) return undefined;
+    const root = rootRef.current;
+    const prev = root.querySelector("[data-carousel-prev]");
+    const next = root.querySelector("[data-carousel-next]");
+    const update = () => {
+      if (prev) prev.disabled = !api.canScrollPrev();
+      if (next) next.disabled = !api.canScrollNext();
+      root.dataset.selected = String(api.selectedScrollSnap());
+    };
+    const goPrev = () => api.scrollPrev(reducedMotion());
+    const goNext = () => api.scrollNext(reducedMotion());
+    const onKey = (event) => {
+      if (event.key === "ArrowLeft") {
+        event.preventDefault();
+        goPrev();
+      }
+      if (event.key === "ArrowRight") {
+        event.preventDefault();
+        goNext();
+      }
+    };
+    prev?.addEventListener("click", goPrev);
+    next?.addEventListener("click", goNext);
+    root.addEventListener("keydown", onKey);
+    api.on("select", update).on("reInit", update);
+    update();
+    root.dataset.ready = "true";
+    return () => {
+      prev?.removeEventListener("click", goPrev);
+      next?.removeEventListener("click", goNext);
+      root.removeEventListener("keydown", onKey);
+      api.off("select", update).off("reInit", update);
+      delete root.dataset.ready;
+    };
+  }, [api, rootRef]);
+
+  return null;
+}
+
+export function AgencyCarousel({ options, children, ...props }) {
+  const rootRef = useRef(null);
+  const [useEmblaCarousel, setHook] = useState(null);
+
+  useEffect(() => {
+    let mounted = true;
+    const load = () =>
+      import("embla-carousel-react")
+        .then((module) => {
+          if (mounted) setHook(() => module.default);
+        })
+        .catch((error) => console.error("Carousel could not load", error));
+    // Fetched when the carousel comes near the viewport (a focused one is scrolled into
+    // view), so pages whose carousels are further down load no carousel code at first.
+    if (!("IntersectionObserver" in window)) {
+      load();
+      return () => {
+        mounted = false;
+      };
+    }
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (!entries.some((entry) => entry.isIntersecting)) return;
+        observer.disconnect();
+        load();
+      },
+      { rootMargin: "200px" },
+    );
+    observer.observe(rootRef.current);
+    return () => {
+      mounted = false;
+      observer.disconnect();
+    };
+  }, []);
+
+  return (
+    <>
+      <div ref={rootRef} {...props}>
+        {children}
+      </div>
+      {useEmblaCarousel ? (
+        <CarouselEngine
+          useEmblaCarousel={useEmblaCarousel}
+          options={options}
+          rootRef={rootRef}
+        />
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,60 @@
+// Small page-level behaviours Reflex has no component or event for (issue 14), used by
+// agency_site/agency_site.py, pages/not_found.py, pages/redirects.py, pages/blocks.py and
+// components/layout/footer.py. Each needs either the router's location, which Reflex
+// exposes only through the backend's state (readers never connect: issue 12), or a
+// browser call Reflex's events cannot make (a timer, location.replace, the year now).
+import { useEffect } from "react";
+import { useLocation, useNavigate } from "react-router";
+
+function isGermanPath(pathname, germanPrefix) {
+  return pathname === germanPrefix || pathname.startsWith(germanPrefix + "/");
+}
+
+// "de" on a German page (its path starts with `germanPrefix`), else "en". Called in
+// place (the document root may call a hook but not declare one): <html lang> and the
+// not-found page, one document for both languages, follow the path.
+export function usePageLanguage(germanPrefix) {
+  const { pathname } = useLocation();
+  return isGermanPath(pathname, germanPrefix) ? "de" : "en";
+}
+
+// SPEC.md §2 (contact, services, articles, legal pages): the page opens at its top, also
+// after a client-side navigation (React Router keeps the scroll position), unless the URL
+// names a fragment to show. Returns `marker`, so it can stand as an attribute's value.
+export function useScrollTopOnOpen(marker) {
+  useEffect(() => {
+    if (!window.location.hash) window.scrollTo(0, 0);
+  }, []);
+  return marker;
+}
+
+// SPEC.md 'Not-found page': logs the missing path to the console.
+export function MissingPathLog({ message }) {
+  const { pathname } = useLocation();
+  useEffect(() => {
+    console.error(message, pathname);
+  }, [message, pathname]);
+  return null;
+}
+
+// SPEC.md 'Botagent': leave for `href` at once, replacing this history entry (the back
+// button returns to where the visitor came from, not here); if the page is still here
+// after `fallbackMs`, go to `fallbackPath` inside the site.
+export function LeaveFor({ href, fallbackPath, fallbackMs }) {
+  const navigate = useNavigate();
+  useEffect(() => {
+    window.location.replace(href);
+    const timer = setTimeout(() => navigate(fallbackPath), fallbackMs);
+    return () => clearTimeout(timer);
+  }, [href, fallbackPath, fallbackMs, navigate]);
+  return null;
+}
+
+// The current year, from the visitor's clock: a page prerendered last year shows this year.
+export function CurrentYear(props) {
+  return (
+    <span {...props} suppressHydrationWarning>
+      {new Date().getFullYear()}
+    </span>
+  );
+}

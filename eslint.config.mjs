@@ -1,0 +1,56 @@
+// ESLint for the site's own JavaScript: the React components of agency_site/react/, its
+// inline head script, and the benchmark scripts. `make lint` runs it with the pinned versions the Makefile installs
+// into .tools/eslint, from where the plugins load.
+//
+// Not linted: agency_site/*.js, the patches of Reflex's generated utils/state.js
+// (agency_site/frontend_patches.py). They are sections spliced into that module, not
+// modules of their own, so a parser cannot read them alone; the unit test
+// tests/unit/test_frontend_patches.py applies them to Reflex's file and checks the result.
+import { createRequire } from "node:module";
+
+const require = createRequire(new URL("./.tools/eslint/", import.meta.url));
+const js = require("@eslint/js");
+const globals = require("globals");
+const react = require("eslint-plugin-react");
+const reactHooks = require("eslint-plugin-react-hooks");
+
+export default [
+  {
+    ignores: [
+      ".web/**", ".tools/**", ".venv/**", "**/node_modules/**", "assets/**", "benchmarks/out/**",
+      "agency_site/*.js",
+    ],
+  },
+  {
+    files: ["agency_site/react/**/*.{js,jsx}"],
+    ...js.configs.recommended,
+    languageOptions: {
+      ecmaVersion: 2022,
+      sourceType: "module",
+      parserOptions: { ecmaFeatures: { jsx: true } },
+      globals: { ...globals.browser },
+    },
+    plugins: { react, "react-hooks": reactHooks },
+    settings: { react: { version: "19" } },
+    rules: {
+      ...js.configs.recommended.rules,
+      ...react.configs.flat.recommended.rules,
+      ...react.configs.flat["jsx-runtime"].rules,
+      "react-hooks/rules-of-hooks": "error",
+      "react-hooks/exhaustive-deps": "error",
+      // Props are documented in each file's header and typed by its Python wrapper.
+      "react/prop-types": "off",
+    },
+  },
+  {
+    // The inline head script: a classic script (no modules, no JSX), inlined into <head>
+    // by agency_site/components/browser.py.
+    files: ["agency_site/react/language_redirect.js"],
+    languageOptions: { ecmaVersion: 2022, sourceType: "script", globals: { ...globals.browser } },
+  },
+  {
+    files: ["benchmarks/**/*.mjs"],
+    ...js.configs.recommended,
+    languageOptions: { ecmaVersion: 2022, sourceType: "module", globals: { ...globals.node } },
+  },
+];

@@ -1,0 +1,71 @@
+"""Icons are Lucide's drawings, inlined as SVG at compile time (components/ui/icon.py)."""
+
+from __future__ import annotations
+
+import dataclasses
+
+import pytest
+from pydantic import BaseModel
+from reflex_components_lucide.icon import LUCIDE_LIBRARY
+
+from agency_site.components.ui.icon import ICON_FOLDER, LUCIDE_VERSION, UnknownIcon, icon_shapes, lucide_icon
+from agency_site.content.catalog import get_catalog
+
+
+def test_the_drawings_are_those_of_the_lucide_react_reflex_pins() -> None:
+    assert LUCIDE_LIBRARY == f"lucide-react@{LUCIDE_VERSION}", "update LUCIDE_VERSION (and the Makefile's)"
+    assert (ICON_FOLDER.parent / "package.json").read_text().count(f'"version": "{LUCIDE_VERSION}"') == 1
+
+
+def test_an_icon_is_an_inline_svg_with_lucides_shapes_and_attributes() -> None:
+    rendered = str(lucide_icon("circle-check", size=16, class_name="text-violet-600"))
+    assert rendered.startswith('jsx("svg",')
+    for attribute in (
+        'className:"lucide lucide-circle-check text-violet-600"',
+        'width:"16"',
+        'height:"16"',
+        'viewBox:"0 0 24 24"',
+        'stroke:"currentColor"',
+        'strokeWidth:"2"',
+        'strokeLinecap:"round"',
+        '"aria-hidden":"true"',
+    ):
+        assert attribute in rendered
+    assert 'jsx("circle",{cx:"12",cy:"12",r:"10"},)' in rendered
+    assert 'jsx("path",{d:"m9 12 2 2 4-4"},)' in rendered
+
+
+def test_an_icon_with_a_name_for_screen_readers_is_not_hidden() -> None:
+    assert "aria-hidden" not in str(lucide_icon("phone", aria_label="Call us"))
+
+
+def test_reflex_style_names_with_underscores_work() -> None:
+    assert icon_shapes("circle_help") == icon_shapes("circle-help")
+
+
+def test_an_unknown_icon_stops_the_build_naming_it() -> None:
+    with pytest.raises(UnknownIcon, match="'no-such-icon'"):
+        lucide_icon("no-such-icon")
+
+
+def _icons_named_in(value: object) -> set[str]:
+    """Every `icon` field of a content model, at any depth."""
+    if isinstance(value, BaseModel):
+        found = {value.icon} if isinstance(getattr(value, "icon", None), str) else set()
+        return found.union(*(_icons_named_in(getattr(value, field)) for field in type(value).model_fields))
+    if dataclasses.is_dataclass(value):
+        return set().union(
+            *(_icons_named_in(getattr(value, field.name)) for field in dataclasses.fields(value))
+        )
+    if isinstance(value, dict):
+        return set().union(*(_icons_named_in(item) for item in value.values()))
+    if isinstance(value, (list, tuple)):
+        return set().union(*(_icons_named_in(item) for item in value))
+    return set()
+
+
+def test_every_icon_the_content_names_exists() -> None:
+    names = _icons_named_in(get_catalog())
+    assert len(names) > 10  # the services' and the projects' features
+    unknown = [name for name in sorted(names) if not (ICON_FOLDER / f"{name}.svg").is_file()]
+    assert unknown == []
