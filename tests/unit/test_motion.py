@@ -72,6 +72,15 @@ def test_reveal_hides_nothing_for_reduced_motion_or_without_scroll_driven_animat
     assert "animation-timeline: view();" in MOTION_CSS
 
 
+def test_reveal_fades_a_block_and_never_moves_it() -> None:
+    # Scroll-linked, so a block at the screen's edge changes as the scroll settles: a
+    # move there would pull it from under a pointer between press and release.
+    keyframes = MOTION_CSS[MOTION_CSS.index("@keyframes reveal") :]
+    keyframes = keyframes[: keyframes.index("}\n}") + 3]
+    declarations = re.findall(r"([a-z-]+)\s*:", keyframes)
+    assert declarations == ["opacity"], keyframes
+
+
 def test_rotator_passes_its_count_interval_and_fade_to_the_css() -> None:
     rendered = str(text_rotator(["Apps", "Websites", "AI"]))
     assert '["--rotator-count"] : 3' in rendered
