@@ -38,6 +38,7 @@ from deploy.stack import Stack, missing_prerequisites
 from .conftest import foreign_url_pattern
 from .expected import text
 from .polling import free_port, wait_for
+from .served_build import ROOT, copy_build
 
 pytestmark = pytest.mark.stack
 
@@ -140,12 +141,16 @@ def running_stack(served_web: Path, tmp_path_factory: pytest.TempPathFactory) ->
     missing = missing_prerequisites() + ([] if shutil.which("redis-server") else ["redis-server"])
     if missing:
         pytest.skip("stack needs " + "; ".join(missing))
-    build = served_web / "build"
     folder = tmp_path_factory.mktemp("stack")
     database = f"agency_stack_test_{uuid.uuid4().hex[:10]}"
     database_url = _postgres_database(database)
     if database_url is None:
         pytest.skip("stack needs PostgreSQL at 127.0.0.1:5432 (user postgres)")
+    # nginx started by root runs its workers as `nobody`, and pytest's temporary folders
+    # are private to their user: a build served from one (as a kept build is, see
+    # served_build.py) answers 403. The stack serves its own copy from inside the project.
+    site = ROOT / ".web" / f"e2e-stack-{uuid.uuid4().hex[:10]}"
+    build = copy_build(served_web, site) / "build"
     redis = RedisServer(folder)
     redis.start()
     # The stack migrates the database as it starts.
@@ -169,6 +174,7 @@ def running_stack(served_web: Path, tmp_path_factory: pytest.TempPathFactory) ->
         redis.stop()
         engine.dispose()
         _drop_database(database)
+        shutil.rmtree(site, ignore_errors=True)
 
 
 @pytest.fixture
