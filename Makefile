@@ -23,7 +23,7 @@ OBSERVATORY_STAMP := $(OBSERVATORY)/.installed-$(OBSERVATORY_VERSION)
 export REFLEX_USE_SYSTEM_BUN := 1
 export PATH := $(abspath $(TOOLS)/node_modules/.bin):$(abspath $(BIN)):$(PATH)
 
-.PHONY: help prepare setup bun axe run dev export test test-unit test-e2e lint check-content migrate chromium clean bench bench-contact bench-visitors lighthouse nginx stack stack-services stack-down bench-stack observatory
+.PHONY: help prepare setup bun axe run dev export test test-unit test-e2e lint check-content migrate chromium clean bench bench-contact bench-visitors bench-suite lighthouse nginx stack stack-services stack-down bench-stack observatory
 
 help:
 	@echo "make run            set up everything, migrate DATABASE_URL's database, serve the production build at http://localhost:$(PORT)"
@@ -42,6 +42,7 @@ help:
 	@echo "make bench-stack   pages/s through nginx and make run's server, 200 senders, 1,000 sessions"
 	@echo "make observatory   MDN HTTP Observatory on the running stack (and URL=... for another server)"
 	@echo "make bench-visitors N page views and K messages: websockets, server states, memory, JS per page (N=200 K=5)"
+	@echo "make bench-suite    make test's CPU time: what time shows, and the machine's (Chromium included)"
 	@echo "make clean          remove the build (.web) and saved states (.states)"
 
 $(BIN)/python:
@@ -267,5 +268,9 @@ observatory: $(OBSERVATORY_STAMP)
 # the sessions expired, and each page's JavaScript in this build and in BASELINE_REV's.
 K ?= 5
 BASELINE_REV ?= c6c6903
+# make test's CPU time, Chromium's orphaned renderers included (benchmarks/suite_cpu.py).
+bench-suite: prepare
+	$(BIN)/python benchmarks/suite_cpu.py -- $(MAKE) --no-print-directory test
+
 bench-visitors: prepare $(DEV_STAMP) chromium
 	$(BIN)/python benchmarks/visitors.py -n $(N) -k $(K) --baseline-rev $(BASELINE_REV)
