@@ -12,12 +12,21 @@
 //   Content-Security-Policy allows no eval.)
 // - While a submission waits for a server that cannot be reached, `children` (the
 //   translated notice) is shown; the typed text stays in the form.
+// - A submission that nothing answers is sent again. One sent just as the server shut
+//   down is lost with its connection, and Reflex does not reconnect to a server that
+//   closed the connection itself (as a deploy's restart does): without this, nothing
+//   would ever answer the visitor or tell them. Sent again, it reconnects, or fails to
+//   and the notice shows; the key keeps it to one stored message.
 import { useContext, useEffect, useRef, useState } from "react";
 import { EventLoopContext } from "$/utils/context";
 import { refs } from "$/utils/state";
 
 // 128 random bits as hex. crypto.getRandomValues, unlike crypto.randomUUID, also works on
 // pages served over plain http from another host than localhost.
+// How long a submission may go without any answer before it is sent again. The server
+// answers a reachable visitor at once ('Sending...', or the messages under the fields).
+const UNANSWERED_RESEND_MS = 2000;
+
 function newSubmissionKey() {
   const bytes = crypto.getRandomValues(new Uint8Array(16));
   return Array.from(bytes, (byte) => byte.toString(16).padStart(2, "0")).join("");
@@ -29,6 +38,7 @@ export function ContactFormSession({
   status,
   failure,
   errors,
+  received,
   successTitle,
   successDescription,
   onIntent,
@@ -41,6 +51,10 @@ export function ContactFormSession({
   const [key, setKey] = useState("");
   // A submission was made and the server has not answered it yet.
   const [waiting, setWaiting] = useState(false);
+  // Submissions made, so each one restarts the wait for an answer.
+  const [submissions, setSubmissions] = useState(0);
+  const connectErrorsRef = useRef(connectErrors);
+  connectErrorsRef.current = connectErrors;
   const intentRef = useRef(onIntent);
   intentRef.current = onIntent;
 
@@ -55,8 +69,19 @@ export function ContactFormSession({
     setKey(newSubmissionKey());
   }, [sentKey, key, successTitle, successDescription]);
 
-  // Any answer (sending, sent, messages under the fields, a failure) ends the wait.
-  useEffect(() => setWaiting(false), [status, failure, errors]);
+  // The server received a submission (`received` counts them), or answered one (sending,
+  // sent, messages under the fields, a failure): the wait is over.
+  useEffect(() => setWaiting(false), [received, status, failure, errors]);
+
+  // No answer in time: send it again, unless Reflex is already retrying the connection
+  // (then the submission waits in its queue and goes once connected).
+  useEffect(() => {
+    if (!waiting) return undefined;
+    const timer = setTimeout(() => {
+      if (connectErrorsRef.current.length === 0) input.current?.form?.requestSubmit();
+    }, UNANSWERED_RESEND_MS);
+    return () => clearTimeout(timer);
+  }, [waiting, submissions]);
 
   useEffect(() => {
     const form = input.current?.form;
@@ -70,6 +95,7 @@ export function ContactFormSession({
     const submitted = () => {
       intend();
       setWaiting(true);
+      setSubmissions((count) => count + 1);
     };
     form.addEventListener("focusin", intend);
     form.addEventListener("input", intend);

@@ -108,10 +108,16 @@ class ContactFormState(rx.State):
     # The submission key of the last message stored from this page; the browser clears
     # the form when it is the key of the message the form holds.
     sent_key: str = ""
+    # Submissions this page's server received. Every one changes it, so the browser always
+    # hears that its submission arrived, even when the answer is the same as the last one
+    # (the same messages under the fields) or none at all (a resend): a submission that
+    # nothing answers is sent again (form_session.jsx).
+    received: int = 0
 
     @rx.event
     async def submit(self, form_data: dict[str, Any]):
         """Validate, store, and only once the row is committed say 'Message Sent'."""
+        self.received += 1
         if self.status == "sending":
             return
         key = submission_key(form_data)

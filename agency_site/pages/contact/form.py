@@ -167,6 +167,8 @@ class ContactFormSession(rx.Component):
     status: Var[str]
     failure: Var[str]
     errors: Var[dict[str, str]]
+    # How many submissions the server received: each one ends the wait for an answer.
+    received: Var[int]
     # The toast shown once the server stored the form's message.
     success_title: Var[str]
     success_description: Var[str]
@@ -189,6 +191,7 @@ def _session(lang: str) -> rx.Component:
         status=ContactFormState.status,
         failure=ContactFormState.failure,
         errors=ContactFormState.errors,
+        received=ContactFormState.received,
         success_title=t(lang, "contact-success-title"),
         success_description=t(lang, "contact-success-description"),
         on_intent=ContactFormState.resume,
