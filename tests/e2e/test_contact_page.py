@@ -102,6 +102,30 @@ def test_empty_form_shows_every_message(desktop: Visit, lang: str) -> None:
     expect(page.get_by_test_id("contact-submit")).to_have_text(text(lang, "contact-send"))
 
 
+# form_session.jsx sends a submission again when nothing answers it within 2 s.
+UNANSWERED_RESEND_MS = 2_000
+
+
+def test_an_answered_submission_is_never_sent_again(desktop: Visit) -> None:
+    """The same invalid form sent twice gets the same answer, which changes nothing on the
+    page; the server's count of received submissions still ends the wait, so the browser
+    does not take it for a lost submission and send it again and again."""
+    page = open_contact(desktop, "en")
+    submits: list[str] = []
+
+    def watch(socket) -> None:
+        socket.on("framesent", lambda frame: submits.append(frame) if ".submit" in str(frame) else None)
+
+    page.on("websocket", watch)
+    for _ in range(2):
+        _submit(page)
+        expect(page.get_by_test_id("error-name")).to_have_text(text("en", ERROR_KEYS["name"]))
+    desktop.wait_until(lambda: len(submits) == 2, "both submissions sent")
+    # Absence can only be seen by waiting: past the resend delay, still the two sends.
+    page.wait_for_timeout(UNANSWERED_RESEND_MS + 1_000)
+    assert len(submits) == 2, submits
+
+
 @pytest.mark.parametrize("lang", LANGUAGES)
 @pytest.mark.parametrize("name", list(BOUNDARIES))
 def test_each_rule_one_short_fails_and_the_minimum_passes(desktop: Visit, lang: str, name: str) -> None:
