@@ -146,7 +146,7 @@ chromium: $(DEV_STAMP)
 TEST_WORKERS ?= 2
 test: lint prepare $(DEV_STAMP) chromium axe nginx $(OBSERVATORY_STAMP)
 	$(BIN)/python -m pytest tests/unit --durations=5
-	$(BIN)/python -m pytest tests/e2e --durations=15 $(if $(filter-out 0 1,$(TEST_WORKERS)),-n $(TEST_WORKERS))
+	$(BIN)/python -m pytest tests/e2e --durations=15 --reruns 1 -r fER $(if $(filter-out 0 1,$(TEST_WORKERS)),-n $(TEST_WORKERS))
 
 test-unit: prepare $(DEV_STAMP)
 	$(BIN)/python -m pytest tests/unit
