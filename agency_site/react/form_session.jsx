@@ -21,12 +21,12 @@ import { useContext, useEffect, useRef, useState } from "react";
 import { EventLoopContext } from "$/utils/context";
 import { refs } from "$/utils/state";
 
-// 128 random bits as hex. crypto.getRandomValues, unlike crypto.randomUUID, also works on
-// pages served over plain http from another host than localhost.
 // How long a submission may go without any answer before it is sent again. The server
 // answers a reachable visitor at once ('Sending...', or the messages under the fields).
 const UNANSWERED_RESEND_MS = 2000;
 
+// 128 random bits as hex. crypto.getRandomValues, unlike crypto.randomUUID, also works on
+// pages served over plain http from another host than localhost.
 function newSubmissionKey() {
   const bytes = crypto.getRandomValues(new Uint8Array(16));
   return Array.from(bytes, (byte) => byte.toString(16).padStart(2, "0")).join("");
@@ -49,10 +49,10 @@ export function ContactFormSession({
   // Made after hydration: the prerendered page has no key, and the server needs none
   // before the visitor sends.
   const [key, setKey] = useState("");
-  // A submission was made and the server has not answered it yet.
-  const [waiting, setWaiting] = useState(false);
-  // Submissions made, so each one restarts the wait for an answer.
-  const [submissions, setSubmissions] = useState(0);
+  // The submission the server has not answered yet (null: none). A new object for each
+  // one, so every submission restarts the wait for an answer.
+  const [pending, setPending] = useState(null);
+  const waiting = pending !== null;
   const connectErrorsRef = useRef(connectErrors);
   connectErrorsRef.current = connectErrors;
   const intentRef = useRef(onIntent);
@@ -71,17 +71,17 @@ export function ContactFormSession({
 
   // The server received a submission (`received` counts them), or answered one (sending,
   // sent, messages under the fields, a failure): the wait is over.
-  useEffect(() => setWaiting(false), [received, status, failure, errors]);
+  useEffect(() => setPending(null), [received, status, failure, errors]);
 
   // No answer in time: send it again, unless Reflex is already retrying the connection
   // (then the submission waits in its queue and goes once connected).
   useEffect(() => {
-    if (!waiting) return undefined;
+    if (pending === null) return undefined;
     const timer = setTimeout(() => {
       if (connectErrorsRef.current.length === 0) input.current?.form?.requestSubmit();
     }, UNANSWERED_RESEND_MS);
     return () => clearTimeout(timer);
-  }, [waiting, submissions]);
+  }, [pending]);
 
   useEffect(() => {
     const form = input.current?.form;
@@ -94,8 +94,7 @@ export function ContactFormSession({
     };
     const submitted = () => {
       intend();
-      setWaiting(true);
-      setSubmissions((count) => count + 1);
+      setPending({});
     };
     form.addEventListener("focusin", intend);
     form.addEventListener("input", intend);
