@@ -32,27 +32,9 @@ import tempfile
 import time
 from pathlib import Path
 
-PLUGIN_NAME = "suite_cpu_plugin"
-PLUGIN = """
-import json, os, time
-def _busy():
-    values = list(map(int, open("/proc/stat").readline().split()[1:]))
-    return (sum(values) - values[3] - values[4]) / os.sysconf("SC_CLK_TCK")
-_started = {}
-_out = open(os.environ["SUITE_CPU_OUT"], "a")
-def pytest_runtest_setup(item):
-    _started[item.nodeid] = _busy()
-def pytest_runtest_logfinish(nodeid, location):
-    if nodeid in _started:
-        _out.write(json.dumps({"test": nodeid, "cpu_s": round(_busy() - _started.pop(nodeid), 2)}) + "\\n")
-        _out.flush()
-"""
+from suite_cpu_plugin import machine_busy_s
 
-
-def machine_busy_s() -> float:
-    """CPU seconds the machine has spent busy since boot (all cores, idle and iowait excluded)."""
-    values = [int(value) for value in Path("/proc/stat").read_text().splitlines()[0].split()[1:]]
-    return (sum(values) - values[3] - values[4]) / os.sysconf("SC_CLK_TCK")
+PLUGIN_NAME = "suite_cpu_plugin"  # suite_cpu_plugin.py, beside this file
 
 
 def report_per_test(path: Path, top: int) -> None:
@@ -87,8 +69,8 @@ def main() -> int:
     with tempfile.TemporaryDirectory() as folder:
         out = Path(folder) / "per-test.jsonl"
         if args.per_test:
-            (Path(folder) / f"{PLUGIN_NAME}.py").write_text(PLUGIN)
-            env["PYTHONPATH"] = os.pathsep.join(filter(None, [folder, env.get("PYTHONPATH")]))
+            here = str(Path(__file__).resolve().parent)
+            env["PYTHONPATH"] = os.pathsep.join(filter(None, [here, env.get("PYTHONPATH")]))
             env["PYTEST_ADDOPTS"] = f"{env.get('PYTEST_ADDOPTS', '')} -p {PLUGIN_NAME}".strip()
             env["SUITE_CPU_OUT"] = str(out)
             out.touch()
