@@ -204,6 +204,10 @@ class BuiltServer:
         self.stop()
         raise RuntimeError(f"server not ready after {START_TIMEOUT_S}s:\n{self.log.read_text()[-3000:]}")
 
+    @property
+    def running(self) -> bool:
+        return self.process is not None and self.process.poll() is None
+
     def stop(self) -> None:
         """Stop the server's whole process group, by its id, as a deploy does."""
         if self.process is None:

@@ -1,7 +1,8 @@
 """A message survives a stopped or restarting server: exactly once, never lost (issue 12).
 
-Each test has its own server of the session's build (served_build.py) and stops it
-while the visitor has the contact form open, as a deploy does.
+The tests share a server of the session's build (served_build.py), apart from the
+session's; each stops it while the visitor has the contact form open, as a deploy does,
+and starts it again.
 """
 
 from __future__ import annotations
@@ -29,12 +30,23 @@ TOLD_WITHIN_MS = 5_000
 RECONNECTED_WITHIN_MS = 20_000
 
 
-@pytest.fixture
-def server(served_web: Path, contact_backend: ContactBackend, tmp_path: Path) -> Iterator[BuiltServer]:
-    current = BuiltServer(tmp_path, contact_backend.env, source=served_web)
-    current.start()
+@pytest.fixture(scope="module")
+def _module_server(
+    served_web: Path, contact_backend: ContactBackend, tmp_path_factory: pytest.TempPathFactory
+) -> Iterator[BuiltServer]:
+    # One copy of the build and one server for the module: each start costs seconds of CPU.
+    current = BuiltServer(tmp_path_factory.mktemp("restart"), contact_backend.env, source=served_web)
     yield current
     current.stop()
+
+
+@pytest.fixture
+def server(_module_server: BuiltServer) -> BuiltServer:
+    """The module's server, running when the test starts (a test that failed while it was
+    stopped left it so)."""
+    if not _module_server.running:
+        _module_server.start()
+    return _module_server
 
 
 @pytest.fixture
