@@ -53,9 +53,13 @@ PAGES = {
 
 # Show what scroll reveal would show and end every finite animation and transition
 # (infinite ones, e.g. spinners and service panels, keep their resting frame's colours).
+# Scroll-driven ones follow the scroll, not the clock: finishing the header's would give it
+# its scrolled look at the top of the page (and a screenshot would undo that, moving the
+# header's texts away from the boxes measured for them).
 SETTLE = """() => {
   document.querySelectorAll('[data-reveal]').forEach((el) => { el.style.animation = 'none'; });
   for (const animation of document.getAnimations()) {
+    if (typeof ScrollTimeline !== 'undefined' && animation.timeline instanceof ScrollTimeline) continue;
     try { animation.finish(); } catch (error) { /* infinite: leave it */ }
   }
 }"""
@@ -103,16 +107,14 @@ def describe(violations: list[dict[str, Any]]) -> list[str]:
 
 def low_contrast_under_review(page: Page, targets: list[list[str]]) -> list[str]:
     """The text axe could not judge (gradients, images), measured in pixels."""
-    lines = []
-    for target in targets:
-        if len(target) != 1:  # inside a frame or shadow root: none of ours
-            continue
-        measured = text_contrast(page, target[0])
-        if measured is not None and measured[0] < measured[1]:
-            lines.append(
-                f"    {target[0]}\n        text contrast {measured[0]:.2f}:1 against the pixels behind it, "
-                f"{measured[1]}:1 required (WCAG 1.4.3)"
-            )
+    # Inside a frame or shadow root (a target of several selectors): none of ours.
+    selectors = [target[0] for target in targets if len(target) == 1]
+    lines = [
+        f"    {selector}\n        text contrast {lowest:.2f}:1 against the pixels behind it, "
+        f"{required}:1 required (WCAG 1.4.3)"
+        for selector, (lowest, required) in text_contrasts(page, selectors).items()
+        if lowest < required
+    ]
     if lines:
         lines.insert(0, "[serious] color-contrast (text over a gradient or image, measured in pixels):")
     return lines
@@ -160,6 +162,77 @@ def test_open_mobile_menu_has_no_axe_violations(shared_pages: SharedPages, lang:
     visit.page.get_by_test_id("menu-toggle").click()
     expect(visit.page.get_by_test_id("mobile-menu")).to_be_visible()
     assert_accessible(visit.page, f"{path} with the menu open at 375 px", review=lang == "en")
+
+
+SCROLLED_BAR = """() => {
+  const bar = document.querySelector('#site-header > div');
+  return Math.abs(bar.getBoundingClientRect().width - innerWidth * 0.85) < 2
+    && getComputedStyle(bar).backdropFilter.includes('blur');
+}"""
+
+# The scrolled look pinned: a screenshot with animations disabled (as the measurement
+# takes them) ends the scroll-driven animation that gives it, and the header would be
+# measured at full width and clear.
+PIN_SCROLLED = """() => {
+  const header = document.querySelector('#site-header');
+  header.style.setProperty('animation', 'none', 'important');
+  header.style.setProperty('--header-scrolled', '1');
+}"""
+
+IN_HEADER = "(selectors) => selectors.filter((s) => document.querySelector(s)?.closest('#site-header'))"
+
+
+@pytest.mark.parametrize("path", ["/", "/services/ai-callers"])
+def test_scrolled_header_is_readable(shared_pages: SharedPages, path: str) -> None:
+    """The frosted, shrunk header past 50 px of scroll, over the page's busiest part (the
+    hero's artwork and the service's panels pass under it): the page tests above judge it
+    at the top of the page only."""
+    visit = shared_pages.load("desktop", path)
+    page = visit.page
+    page.evaluate("() => window.scrollTo({ top: 400, behavior: 'instant' })")
+    page.wait_for_function(SCROLLED_BAR)  # by the scroll, as a visitor sees it
+    page.evaluate(PIN_SCROLLED)
+    result = run_axe(page)
+    problems = describe(result["violations"])
+    in_header = page.evaluate(IN_HEADER, [target[0] for target in result["review"] if len(target) == 1])
+    problems += low_contrast_under_review(page, [[selector] for selector in in_header])
+    # Measured in its scrolled look, all along.
+    assert page.evaluate(SCROLLED_BAR)
+    if problems:
+        pytest.fail(
+            f"accessibility problems on {path} scrolled at 1280 px:\n" + "\n".join(problems), pytrace=False
+        )
+
+
+# Three texts on a light gradient, planted in a page: two faint ones (one on the first
+# screen, one at the page's end: two groups) and a clear one beside the first.
+PLANT_TEXTS = """() => {
+  const plant = (id, color, style) => {
+    const el = Object.assign(document.createElement('div'), { id, textContent: 'Measured in pixels' });
+    Object.assign(el.style, { position: 'absolute', left: '40px', zIndex: '2147483647', padding: '8px',
+      font: '16px sans-serif', color, backgroundImage: 'linear-gradient(90deg, #ffffff, #e8e8e8)', ...style });
+    document.body.append(el);
+  };
+  plant('control-faint', '#b4b4b4', { top: `${scrollY + 300}px` });
+  plant('control-clear', '#1a1a1a', { top: `${scrollY + 360}px` });
+  plant('control-faint-below', '#b4b4b4', { top: `${document.documentElement.scrollHeight - 80}px` });
+}"""
+
+
+def test_text_contrast_in_pixels_finds_faint_text(shared_pages: SharedPages) -> None:
+    """The control for the measurement above: faint text on a gradient is reported,
+    wherever it is on the page, and clear text beside it is not."""
+    tab = shared_pages.tab("desktop")
+    tab.goto("/about")
+    tab.page.evaluate(PLANT_TEXTS)
+    targets = [["#control-faint"], ["#control-clear"], ["#control-faint-below"]]
+    measured = text_contrasts(tab.page, [target[0] for target in targets])
+    assert set(measured) == {"#control-faint", "#control-clear", "#control-faint-below"}
+    assert measured["#control-faint"][0] < 2.5 and measured["#control-faint-below"][0] < 2.5
+    assert measured["#control-clear"][0] > 12
+    reported = "\n".join(low_contrast_under_review(tab.page, targets))
+    assert "#control-faint\n" in reported and "#control-faint-below\n" in reported
+    assert "#control-clear" not in reported
 
 
 # ---- Text over gradients and images: what axe leaves "to review", measured in pixels ----
@@ -213,11 +286,23 @@ INSPECT = """(el) => {
 
 # SETTLE and INSPECT are written into the function, not eval'd in the page: the page's
 # Content-Security-Policy forbids eval.
-PREPARE = f"""async (el, css) => {{
-  el.scrollIntoView({{ block: 'center', inline: 'nearest', behavior: 'instant' }});
+#
+# Texts are measured in groups, two screenshots of the viewport per group: the first text
+# of the list is scrolled to the viewport's middle, as it would be alone, and every other
+# one readable on that screen joins it, unless it holds, lies in or overlaps a text already
+# in the group (hiding one would then change the other's background).
+PREPARE_GROUP = f"""async ([selectors, css]) => {{
+  const elements = selectors.map((selector) => document.querySelector(selector));
+  elements[0]?.scrollIntoView({{ block: 'center', inline: 'nearest', behavior: 'instant' }});
+  // Others join only when wholly on screen (the first is measured centred, as it was alone).
+  const whole = (el) => {{
+    const box = el.getBoundingClientRect();
+    return box.top >= 0 && box.bottom <= innerHeight && box.left >= 0 && box.right <= innerWidth;
+  }};
+  const onScreen = elements.filter((el, index) => el && (index === 0 || whole(el)));
   // Text over an embed's poster is measured once the poster (lazy, so only now requested)
   // is painted: a screenshot while it arrives compares the text with the wrong background.
-  const posters = [...(el.closest('.embed-placeholder')?.querySelectorAll('img') ?? [])];
+  const posters = onScreen.flatMap((el) => [...(el.closest('.embed-placeholder')?.querySelectorAll('img') ?? [])]);
   await Promise.race([
     Promise.allSettled(posters.map((img) => img.decode())),
     new Promise((done) => setTimeout(done, 3000)),
@@ -227,8 +312,33 @@ PREPARE = f"""async (el, css) => {{
   if (!document.getElementById('a11y-probe')) {{
     document.head.appendChild(Object.assign(document.createElement('style'), {{ id: 'a11y-probe', textContent: css }}));
   }}
-  return ({INSPECT})(el);
+  const overlap = (a, b) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+  const group = [];
+  elements.forEach((el, index) => {{
+    if (index > 0 && !(el && whole(el))) return;  // measured after the scroll settled
+    const info = el ? ({INSPECT})(el) : null;
+    if (info === null) {{
+      // The first text, centred as it would be alone, is not there to be read.
+      if (index === 0) group.push({{ index, info }});
+      return;
+    }}
+    const apart = group.every(({{ index: other, info: seen }}) =>
+      !seen || (!el.contains(elements[other]) && !elements[other].contains(el) && !overlap(info.clip_box, seen.clip_box)));
+    if (apart) group.push({{ index, info }});
+  }});
+  return group;
 }}"""
+
+MARK_PROBED = """([selectors, clips, on]) => selectors.forEach((selector, index) => {
+  const el = document.querySelector(selector);
+  if (on) {
+    el.setAttribute('data-a11y-probe', '');
+    if (clips[index]) el.setAttribute('data-a11y-clip', '');
+  } else {
+    el.removeAttribute('data-a11y-probe');
+    el.removeAttribute('data-a11y-clip');
+  }
+})"""
 
 
 def _luminance(rgb: tuple[float, float, float]) -> float:
@@ -245,30 +355,51 @@ def _ratio(a: tuple[float, float, float], b: tuple[float, float, float]) -> floa
     return (light + 0.05) / (dark + 0.05)
 
 
-def text_contrast(page: Page, selector: str) -> tuple[float, float] | None:
-    """(lowest contrast of the text against the pixels behind its glyphs, the ratio
-    required); None when the element is not on screen to be read."""
-    element = page.locator(selector).first
-    # Scrolling may change the page (the header shrinks past 50 px): let it, then settle
-    # and measure; one round trip.
-    info = element.evaluate(PREPARE, PROBE_CSS)
-    if info is None:
-        return None
-    with_text = page.screenshot(clip=info["clip_box"], animations="disabled")
-    element.evaluate(
-        "(el, clip) => { el.setAttribute('data-a11y-probe', ''); if (clip) el.setAttribute('data-a11y-clip', ''); }",
-        info["clip"],
-    )
-    try:
-        without = page.screenshot(clip=info["clip_box"], animations="disabled")
-    finally:
-        element.evaluate(
-            "(el) => { el.removeAttribute('data-a11y-probe'); el.removeAttribute('data-a11y-clip'); }"
-        )
+def text_contrasts(page: Page, selectors: list[str]) -> dict[str, tuple[float, float]]:
+    """For each text on screen to be read: (the lowest contrast of the text against the
+    pixels behind its glyphs, the ratio required). Texts not there to be read (hidden,
+    off-screen, covered) are left out."""
+    pending = list(dict.fromkeys(selectors))
+    measured: dict[str, tuple[float, float]] = {}
+    while pending:
+        # Scrolling may change the page (the header shrinks past 50 px): let it, then
+        # settle and inspect the group; one round trip.
+        group = page.evaluate(PREPARE_GROUP, [pending, PROBE_CSS])
+        chosen = [pending[entry["index"]] for entry in group]
+        pending = [selector for selector in pending if selector not in chosen]
+        readable = [
+            (selector, entry["info"]) for selector, entry in zip(chosen, group, strict=True) if entry["info"]
+        ]
+        if not readable:
+            continue
+        names = [selector for selector, _ in readable]
+        # One photograph of the area the group's texts span, with and without them.
+        boxes = [info["clip_box"] for _, info in readable]
+        left, top = math.floor(min(b["x"] for b in boxes)), math.floor(min(b["y"] for b in boxes))
+        right = math.ceil(max(b["x"] + b["width"] for b in boxes))
+        bottom = math.ceil(max(b["y"] + b["height"] for b in boxes))
+        area = {"x": left, "y": top, "width": right - left, "height": bottom - top}
+        with_text = Image.open(io.BytesIO(page.screenshot(clip=area, animations="disabled"))).convert("RGB")
+        page.evaluate(MARK_PROBED, [names, [info["clip"] for _, info in readable], True])
+        try:
+            without = Image.open(io.BytesIO(page.screenshot(clip=area, animations="disabled"))).convert("RGB")
+        finally:
+            page.evaluate(MARK_PROBED, [names, [], False])
+        for selector, info in readable:
+            box = info["clip_box"]
+            x, y = box["x"] - left, box["y"] - top
+            crop = (round(x), round(y), round(x + box["width"]), round(y + box["height"]))
+            result = _contrast(with_text.crop(crop), without.crop(crop), info)
+            if result is not None:
+                measured[selector] = result
+    return measured
+
+
+def _contrast(shown: Image.Image, behind: Image.Image, info: dict[str, Any]) -> tuple[float, float] | None:
+    """(lowest contrast, ratio required) of the text whose box is `shown` with its text and
+    `behind` without it; None when no glyph pixel changed."""
     # The background where the glyphs are: the pixels that changed when the text went
     # (channel differences summed over 24), their colours counted by PIL, not in Python.
-    shown = Image.open(io.BytesIO(with_text)).convert("RGB")
-    behind = Image.open(io.BytesIO(without)).convert("RGB")
     channels = ImageChops.difference(shown, behind).split()
     summed = ImageChops.add(ImageChops.add(channels[0], channels[1]), channels[2])  # clips at 255
     changed = summed.point(lambda value: 255 if value > 24 else 0)
