@@ -45,6 +45,17 @@ def _display(path: Path) -> str:
         return str(path)
 
 
+# libyaml's parser when PyYAML was built with it (its wheels are): the same safe subset
+# of YAML, parsed about ten times faster than in Python (every build, server start and
+# content check reads some 100 files).
+_SafeLoader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
+
+def parse_yaml(text: str) -> Any:
+    """Parse YAML text with the safe loader; raises yaml.YAMLError."""
+    return yaml.load(text, Loader=_SafeLoader)  # noqa: S506 - a safe loader
+
+
 def read_yaml(path: Path) -> Any:
     """Parse one YAML file, turning syntax errors into a ContentError with the line."""
     try:
@@ -52,7 +63,7 @@ def read_yaml(path: Path) -> Any:
     except FileNotFoundError:
         raise ContentError(path, "(file)", "file is missing") from None
     try:
-        return yaml.safe_load(text)
+        return parse_yaml(text)
     except yaml.YAMLError as error:
         mark = getattr(error, "problem_mark", None)
         where = f"line {mark.line + 1}, column {mark.column + 1}" if mark else "(file)"

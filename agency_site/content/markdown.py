@@ -11,7 +11,7 @@ import yaml
 from markdown_it import MarkdownIt
 from pydantic import BaseModel, ValidationError
 
-from agency_site.content.loader import ContentError
+from agency_site.content.loader import ContentError, parse_yaml
 
 _FRONT_MATTER = re.compile(r"\A---\s*\n(.*?)\n---\s*\n?(.*)\Z", re.DOTALL)
 _MARKDOWN = MarkdownIt("commonmark").enable("table")
@@ -44,7 +44,7 @@ def read_front_matter(path: Path, model: type[Model]) -> tuple[Model, str]:
     if not match:
         raise ContentError(path, "(front matter)", "the file must start with front matter between --- lines")
     try:
-        data = yaml.safe_load(match.group(1))
+        data = parse_yaml(match.group(1))
     except yaml.YAMLError as error:
         raise ContentError(path, "(front matter)", f"invalid YAML: {error}") from None
     try:
