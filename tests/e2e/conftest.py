@@ -40,6 +40,10 @@ CHROMIUM_ARGS = [
     # One raster thread instead of several: on a 2-core machine they only contend with the
     # renderer's main thread and the app server (measured on 150 e2e tests: 8 % less CPU).
     "--num-raster-threads=1",
+    # Animations on the renderer's main thread, not handed to the compositor thread:
+    # they look the same, and the suite cost less (measured on 110 e2e tests: 65.3 and
+    # 65.4 s of machine CPU before, 61.3 s after; other flags tried changed nothing).
+    "--disable-threaded-animation",
 ]
 VIEWPORTS = {
     "desktop": {"width": 1280, "height": 800},
