@@ -1,5 +1,9 @@
 """A visit costs the server nothing until the visitor writes to us (issue 12).
 
+Each test reads in a new tab of the worker's shared desktop context: a tab opens its
+own websockets, and the shared context's cache only spares it downloading the scripts
+again (a cached script is still reported as requested, which the contact test proves).
+
 Every page type in both languages, opened and navigated client-side, opens no websocket,
 sends nothing to the event endpoint and never downloads the socket client; the contact
 page connects once the visitor starts using its form.
@@ -14,7 +18,7 @@ from agency_site.constants import LANGUAGES
 from agency_site.i18n import localized_path
 from agency_site.routes import route_table
 
-from .conftest import Visit
+from .conftest import SharedPages, Visit
 from .connection import record_server_traffic
 from .expected import text
 
@@ -44,7 +48,8 @@ def _read(visit: Visit) -> None:
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
-def test_reading_every_page_type_opens_no_connection(desktop: Visit, lang: str) -> None:
+def test_reading_every_page_type_opens_no_connection(shared_pages: SharedPages, lang: str) -> None:
+    desktop = shared_pages.tab("desktop")
     traffic = record_server_traffic(desktop.page)
     for path in PAGE_TYPES:
         desktop.goto(localized_path(lang, path))
@@ -53,7 +58,8 @@ def test_reading_every_page_type_opens_no_connection(desktop: Visit, lang: str) 
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
-def test_navigating_client_side_opens_no_connection(desktop: Visit, lang: str) -> None:
+def test_navigating_client_side_opens_no_connection(shared_pages: SharedPages, lang: str) -> None:
+    desktop = shared_pages.tab("desktop")
     page = desktop.page
     traffic = record_server_traffic(page)
     desktop.goto(localized_path(lang, "/"))
@@ -75,7 +81,12 @@ def test_navigating_client_side_opens_no_connection(desktop: Visit, lang: str) -
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
-def test_the_contact_page_connects_once_the_visitor_uses_the_form(desktop: Visit, lang: str) -> None:
+def test_the_contact_page_connects_once_the_visitor_uses_the_form(
+    shared_pages: SharedPages, lang: str
+) -> None:
+    # Also the control of the two above: in the shared context too (its scripts cached by
+    # earlier tests), loading the socket client is seen.
+    desktop = shared_pages.tab("desktop")
     page = desktop.page
     traffic = record_server_traffic(page)
     desktop.goto(localized_path(lang, "/contact"))
