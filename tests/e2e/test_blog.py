@@ -354,7 +354,16 @@ def test_list_without_javascript_shows_every_card_as_a_link(
         expect(page.locator("#blog-empty")).to_be_hidden()
         expect(page.locator("#blog-clear-search")).to_be_hidden()
         _expect_count(page, lang, len(BLOG_POST_IDS))
+        # Every card's link names its post and leads to its article (each article's
+        # prerendered page: test_every_article_has_its_own_head_and_body_prerendered).
         for index, post_id in enumerate(BLOG_POST_IDS):
+            written = post(lang, post_id)
+            expect(cards.nth(index).get_by_role("link", name=written.title)).to_have_attribute(
+                "href", localized_path(lang, f"/blog/{post_id}")
+            )
+        # Followed without JavaScript, the first and the last card open their article.
+        for index in (0, len(BLOG_POST_IDS) - 1):
+            post_id = BLOG_POST_IDS[index]
             written = post(lang, post_id)
             cards.nth(index).get_by_role("link", name=written.title).click()
             expect(page).to_have_url(base_url + localized_path(lang, f"/blog/{post_id}"))
