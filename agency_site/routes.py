@@ -9,6 +9,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from reflex.event import EventType
+
 from agency_site.constants import DEFAULT_PORTFOLIO_TAB, FALLBACK_PROJECT_ID
 from agency_site.content.blog import get_post_ids
 from agency_site.content.catalog import get_catalog
@@ -21,6 +23,7 @@ from agency_site.pages.legal import impressum_page, privacy_page
 from agency_site.pages.portfolio import portfolio_tab_page, project_page
 from agency_site.pages.redirects import botagent_page, portfolio_redirect_page
 from agency_site.pages.services import service_detail_page, services_page, unknown_service_page
+from agency_site.state.contact_form import ContactFormState
 
 ALL_PROJECTS_PATH = f"/portfolio/{DEFAULT_PORTFOLIO_TAB}"
 
@@ -34,6 +37,9 @@ class Route:
     `canonical` is the spec path of the page this one shows under another URL (an unknown
     id, a redirect), and `noindex` asks search engines to leave the page out. The head
     (agency_site.seo.head) and the sitemap read these, and nothing else decides them.
+    `on_load` is what the server runs when a browser connected to the page loads it (only
+    the contact page has any): the route says it, so a server can register it without
+    building the page.
     """
 
     path: str
@@ -41,6 +47,7 @@ class Route:
     kind: str
     canonical: str | None = None
     noindex: bool = False
+    on_load: EventType[()] | None = None
 
     @property
     def is_dynamic(self) -> bool:
@@ -84,7 +91,7 @@ def route_table() -> list[Route]:
         *[Route(f"/blog/{post_id}", article_page(post_id), "article") for post_id in get_post_ids()],
         Route("/blog/[blog_id]", unknown_article_page, "not-found", canonical="/blog", noindex=True),
         Route("/about", about_page, "about"),
-        Route(CONTACT_PATH, contact_page, "contact"),
+        Route(CONTACT_PATH, contact_page, "contact", on_load=ContactFormState.resume),
         # Only sends the visitor to the BotAgent site; nothing to find here.
         Route("/botagent", botagent_page, "home", noindex=True),
         Route("/impressum", impressum_page, "impressum"),

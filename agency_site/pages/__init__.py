@@ -5,13 +5,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 import reflex as rx
-from reflex.event import EventType
 
 
 @dataclass(frozen=True)
 class Page:
-    """A compiled screen in one language: its component, its head texts, and what the
-    server runs when a browser connected to it loads it (only the contact page has any).
+    """A compiled screen in one language: its component and its head texts.
 
     `crumb` names the page in its breadcrumb trail where that differs from its title.
     """
@@ -20,4 +18,3 @@ class Page:
     title: str
     description: str
     crumb: str = ""
-    on_load: EventType[()] | None = None

@@ -115,3 +115,36 @@ def test_each_page_keeps_its_memoized_components_in_a_file_of_its_module_and_lan
     assert added["/contact"] == added["/de/contact"]  # the server's own page: one file for both
     pages = {route: module for route, module in added.items() if route != "404"}
     assert all(module.startswith("agency_site.pages.") for module in pages.values()), pages
+
+
+def test_a_server_that_does_not_compile_registers_every_route_and_its_on_load_without_building_pages(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Reflex's production backend (REFLEX_SKIP_COMPILE) needs the routes and what they run
+    on load, not the components: it gets the same routes and load events as a compile,
+    and no page is built for it."""
+    from reflex_base.environment import environment
+
+    from agency_site.agency_site import add_pages
+
+    def registered() -> dict[str, tuple[object, object]]:
+        added: dict[str, tuple[object, object]] = {}
+
+        class Recorder:
+            def add_page(self, component, *, route, on_load=None, **_):
+                added[route] = (component, on_load)
+
+        add_pages(Recorder())  # type: ignore[arg-type]
+        return added
+
+    compiled = registered()
+    monkeypatch.setenv(environment.REFLEX_SKIP_COMPILE.name, "true")
+    served = registered()
+    assert list(served) == list(compiled)
+    assert {route: on_load for route, (_, on_load) in served.items()} == {
+        route: on_load for route, (_, on_load) in compiled.items()
+    }
+    assert {route for route, (_, on_load) in served.items() if on_load} == {"/contact", "/de/contact"}
+    # Placeholders: an empty fragment each.
+    assert all(not component.children for component, _ in served.values())
+    assert all(callable(component) or component.children for component, _ in compiled.values())

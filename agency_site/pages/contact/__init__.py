@@ -15,7 +15,6 @@ from agency_site.pages.blocks import SCROLL_TOP_ON_OPEN, closing_block, page_her
 from agency_site.pages.contact.details import contact_cards
 from agency_site.pages.contact.form import contact_form
 from agency_site.pages.contact.office_map import office_map
-from agency_site.state.contact_form import ContactFormState
 
 # The page the form reports its messages from (the leads package stores it).
 CONTACT_PATH = "/contact"
@@ -55,5 +54,4 @@ def contact_page(lang: str) -> Page:
         component=page_shell(lang, body),
         title=title,
         description=t(lang, "page-contact-description"),
-        on_load=ContactFormState.resume,
     )
