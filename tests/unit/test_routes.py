@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any, NamedTuple
+
 import pytest
 import yaml
 
@@ -93,20 +95,39 @@ def test_german_routes_live_under_de() -> None:
     assert localized_path("de", "/portfolio/[tab]") == "/de/portfolio/[tab]"
 
 
-def test_each_page_keeps_its_memoized_components_in_a_file_of_its_module_and_language() -> None:
+class Registration(NamedTuple):
+    component: Any
+    on_load: Any
+
+
+def register_pages() -> dict[str, Registration]:
+    """What `add_pages` gives the app for each route."""
+    from agency_site.agency_site import add_pages
+
+    added: dict[str, Registration] = {}
+
+    class Recorder:
+        def add_page(self, component, *, route, on_load=None, **_):
+            added[route] = Registration(component, on_load)
+
+    add_pages(Recorder())  # type: ignore[arg-type]
+    return added
+
+
+@pytest.fixture(scope="module")
+def compiled() -> dict[str, Registration]:
+    """Every page as a compile registers it (building them all takes two seconds)."""
+    return register_pages()
+
+
+def test_each_page_keeps_its_memoized_components_in_a_file_of_its_module_and_language(
+    compiled: dict[str, Registration],
+) -> None:
     """Components bound to client state (players, dialogs, the blog search) are memoized;
     Reflex puts them in the file named by the page function's module, and every page
     imports its own. So no page downloads another page type's components, and the
     contact form's stay off the readers' pages (agency_site.py, issue 12)."""
-    from agency_site.agency_site import add_pages
-
-    added: dict[str, str] = {}
-
-    class Recorder:
-        def add_page(self, component, *, route, **_):
-            added[route] = component.__module__
-
-    add_pages(Recorder())  # type: ignore[arg-type]
+    added = {route: registration.component.__module__ for route, registration in compiled.items()}
     assert added["/"] == "agency_site.pages.home_index_en"
     assert added["/de"] == "agency_site.pages.home_index_de"
     assert added["/project/104"] == "agency_site.pages.portfolio_project_104_en"
@@ -118,33 +139,19 @@ def test_each_page_keeps_its_memoized_components_in_a_file_of_its_module_and_lan
 
 
 def test_a_server_that_does_not_compile_registers_every_route_and_its_on_load_without_building_pages(
-    monkeypatch: pytest.MonkeyPatch,
+    compiled: dict[str, Registration], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Reflex's production backend (REFLEX_SKIP_COMPILE) needs the routes and what they run
     on load, not the components: it gets the same routes and load events as a compile,
     and no page is built for it."""
     from reflex_base.environment import environment
 
-    from agency_site.agency_site import add_pages
-
-    def registered() -> dict[str, tuple[object, object]]:
-        added: dict[str, tuple[object, object]] = {}
-
-        class Recorder:
-            def add_page(self, component, *, route, on_load=None, **_):
-                added[route] = (component, on_load)
-
-        add_pages(Recorder())  # type: ignore[arg-type]
-        return added
-
-    compiled = registered()
     monkeypatch.setenv(environment.REFLEX_SKIP_COMPILE.name, "true")
-    served = registered()
+    served = register_pages()
     assert list(served) == list(compiled)
-    assert {route: on_load for route, (_, on_load) in served.items()} == {
-        route: on_load for route, (_, on_load) in compiled.items()
+    assert {route: r.on_load for route, r in served.items()} == {
+        route: r.on_load for route, r in compiled.items()
     }
-    assert {route for route, (_, on_load) in served.items() if on_load} == {"/contact", "/de/contact"}
+    assert {route for route, r in served.items() if r.on_load} == {"/contact", "/de/contact"}
     # Placeholders: an empty fragment each.
-    assert all(not component.children for component, _ in served.values())
-    assert all(callable(component) or component.children for component, _ in compiled.values())
+    assert all(not r.component.children for r in served.values())
