@@ -251,7 +251,10 @@ def test_map_loads_only_after_its_click(visit: Visit, lang: str) -> None:
     expect(frame).to_have_attribute("title", text(lang, "contact-map-frame-title"))
     # Sub-pixel scroll offsets make the box 450.0001 px high on some runs.
     assert round(frame.bounding_box()["height"]) == MAP_HEIGHT_PX
-    assert any(urlsplit(url).netloc == map_host for url in visit.foreign_requests)
+    visit.wait_until(
+        lambda: any(urlsplit(url).netloc == map_host for url in visit.foreign_requests),
+        "the blocked request for the map",
+    )
 
 
 def test_map_loads_from_the_keyboard(desktop: Visit) -> None:

@@ -48,7 +48,10 @@ def test_schedule_call_opens_scheduling_page_in_new_tab(shared_pages: SharedPage
         button.click()
     new_tab.value.wait_for_load_state("domcontentloaded")
     scheduling_host = urlsplit(str(get_content().site.links.scheduling_url)).netloc
-    assert any(urlsplit(url).netloc == scheduling_host for url in desktop.foreign_requests)
+    desktop.wait_until(
+        lambda: any(urlsplit(url).netloc == scheduling_host for url in desktop.foreign_requests),
+        "the blocked request for the scheduling page",
+    )
     assert desktop.page.url.startswith(desktop.base_url)
 
 
