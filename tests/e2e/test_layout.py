@@ -135,6 +135,10 @@ def test_header_snaps_without_transition_under_reduced_motion(shared_pages: Shar
     tab.page.emulate_media(reduced_motion="reduce")
     tab.goto("/")
     _scroll_to(tab.page, 60)
+    # A scroll-driven animation takes the new scroll position at the next frame (read at
+    # once, the bar was sometimes still full width); two frames are 33 ms, a tenth of the
+    # 300 ms transition this test would catch.
+    tab.page.evaluate("() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))")
     width = tab.page.evaluate(BAR_WIDTH)
     assert abs(width - tab.page.viewport_size["width"] * 0.85) < 2
     assert (
