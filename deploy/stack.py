@@ -304,15 +304,21 @@ http {{
 
     def established_connections(self) -> dict[int, int]:
         """Established TCP connections to each backend port (nginx's to the instances)."""
+        return {port: len(ends) for port, ends in self.established_connection_ends().items()}
+
+    def established_connection_ends(self) -> dict[int, set[str]]:
+        """For each backend port, the far end (nginx's address and port) of each established
+        connection to it: one connection can be told from another, where a count cannot
+        tell an idle keep-alive connection that closed from a websocket that opened."""
         ports = {f"{port:04X}": port for port in self.backend_ports}
-        counts = dict.fromkeys(self.backend_ports, 0)
+        ends: dict[int, set[str]] = {port: set() for port in self.backend_ports}
         for table in ("/proc/net/tcp", "/proc/net/tcp6"):
             for line in Path(table).read_text().splitlines()[1:]:
                 fields = line.split()
-                local_port, state = fields[1].rsplit(":", 1)[1], fields[3]
+                local_port, remote, state = fields[1].rsplit(":", 1)[1], fields[2], fields[3]
                 if state == "01" and local_port in ports:  # 01: ESTABLISHED
-                    counts[ports[local_port]] += 1
-        return counts
+                    ends[ports[local_port]].add(remote)
+        return ends
 
     def backend_memory_kib(self) -> dict[int, int]:
         """Resident memory of each backend instance: all processes of its group, in KiB."""
