@@ -24,6 +24,7 @@ from urllib.parse import urlsplit
 import httpx
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, Request, sync_playwright
+from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 from .contact_backend import ContactBackend, connect_contact_backend, start_contact_backend
@@ -300,7 +301,7 @@ class Visit:
             return
         try:
             page = request.frame.page
-        except Exception:  # a worker's request has no frame
+        except PlaywrightError:  # a service worker's request has no frame
             page = None
         self.tabs.get(page, self).foreign_requests.append(request.url)
 
@@ -448,7 +449,6 @@ class SharedPages:
         self.base_url = base_url
         self._visits: dict[str, Visit] = {}
         self._opened: dict[str, tuple[str, str]] = {}  # viewport -> (path asked for, URL shown)
-        self._tabs: list[Visit] = []
         self._used: set[str] = set()  # viewports the current test used
 
     def visit(self, viewport: str) -> Visit:
@@ -487,23 +487,17 @@ class SharedPages:
         current = Visit(context=shared.context, page=page, base_url=self.base_url)
         shared.tabs[page] = current
         page.on("console", lambda message: current.console.append(f"{message.type}: {message.text}"))
-        self._tabs.append(current)
         return current
 
     def finish_test(self) -> list[str]:
         """Close the test's extra pages and empty the shared contexts' storage; return what
         a test left stored (localStorage), which later tests would otherwise inherit."""
         left: list[str] = []
-        for current in self._tabs:
-            if not current.page.is_closed():
-                current.page.close()
-        self._tabs.clear()
-        for current in self._visits.values():
-            current.tabs.clear()
         for viewport, current in self._visits.items():
             for page in current.context.pages:
                 if page is not current.page:
-                    page.close()  # opened by the test (a link with target=_blank)
+                    page.close()  # the test's tabs, and pages its links opened (target=_blank)
+            current.tabs.clear()
             if current.page.url.startswith(self.base_url):
                 stored = current.page.evaluate(
                     "() => { const keys = Object.keys(localStorage); localStorage.clear();"
