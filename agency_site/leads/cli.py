@@ -18,6 +18,7 @@ from agency_site.settings import get_settings
 
 CSV_COLUMNS = (
     "id",
+    "public_id",
     "created_at",
     "status",
     "language",
@@ -53,7 +54,9 @@ def _list(engine: sa.Engine, args: argparse.Namespace, out: TextIO) -> int:
     count = 0
     for row in store.messages(engine, status=args.status):
         created = row.created_at.strftime("%Y-%m-%d %H:%M") if row.created_at else "?"
-        out.write(f"{row.id:>6}  {created}  {row.status:<9}  {row.email:<32}  {row.subject[:48]}\n")
+        out.write(
+            f"{row.id:>6}  {row.public_id}  {created}  {row.status:<9}  {row.email:<32}  {row.subject[:48]}\n"
+        )
         count += 1
     out.write(f"{count} message(s)\n")
     return 0

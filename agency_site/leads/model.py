@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import uuid
 from datetime import UTC, datetime
 from enum import StrEnum
 
@@ -12,6 +13,7 @@ from sqlmodel import Field, SQLModel
 # Upper bounds that protect the database; the form says so in the visitor's language.
 MAX_LENGTHS: dict[str, int] = {"name": 100, "email": 254, "subject": 200, "message": 5000}
 SUBMISSION_KEY_MAX = 64
+PUBLIC_ID_MAX = 36
 
 
 class MessageStatus(StrEnum):
@@ -35,6 +37,11 @@ def as_utc(moment: datetime | None) -> datetime | None:
     return moment.replace(tzinfo=UTC)
 
 
+def new_public_id() -> str:
+    """A random UUID (version 4), as text: 122 random bits are never drawn twice."""
+    return str(uuid.uuid4())
+
+
 def _utc_column(**kwargs) -> sa.Column:
     return sa.Column(sa.DateTime(timezone=True), **kwargs)
 
@@ -53,8 +60,18 @@ class ContactMessage(LeadsTable, table=True):
     """A message sent through the contact form, with its delivery bookkeeping."""
 
     __tablename__ = "contact_message"
+    # SQLite's AUTOINCREMENT: an id is never given again, not after `erase` of the newest
+    # message nor after `purge` of all (a plain INTEGER key takes max(id) + 1).
+    __table_args__ = {"sqlite_autoincrement": True}
 
     id: int | None = Field(default=None, primary_key=True)
+    # The message's id for everyone outside the database (the webhook's `id` and
+    # `Idempotency-Key`, the operators' CLI): a UUID, never reused, whatever happens to the
+    # integer key (a restore, a copy to another database).
+    public_id: str = Field(
+        default_factory=new_public_id,
+        sa_column=sa.Column(sa.String(PUBLIC_ID_MAX), nullable=False, unique=True),
+    )
 
     created_at: datetime = Field(default_factory=utc_now, sa_column=_utc_column(nullable=False, index=True))
     name: str = Field(max_length=MAX_LENGTHS["name"])

@@ -122,7 +122,7 @@ def test_the_command_line_end_to_end(sqlite_url):
         )
         return result.stdout
 
-    assert cli("export").splitlines()[0].startswith("id,created_at,status")
+    assert cli("export").splitlines()[0].startswith("id,public_id,created_at,status")
     assert "purged 1 message(s) older than 365 days" in cli("purge")
     assert "erased 1 message(s) from ada@example.com" in cli("erase", "--email", "ada@example.com")
     assert sorted(row.email for row in store.messages(engine)) == ["Grace@Example.com", "bot@example.com"]
