@@ -1,4 +1,4 @@
-"""Operators' commands: `python -m agency_site.leads list|export|erase|purge|migrate|retry`."""
+"""Operators' commands: `python -m agency_site.leads list|export|erase|release|purge|migrate|retry`."""
 
 from __future__ import annotations
 
@@ -73,6 +73,14 @@ def _erase(engine: sa.Engine, args: argparse.Namespace, out: TextIO) -> int:
     return 0
 
 
+def _release(engine: sa.Engine, args: argparse.Namespace, out: TextIO) -> int:
+    if not store.release(engine, args.id):
+        out.write(f"no spam message with id {args.id}\n")
+        return 1
+    out.write(f"released message {args.id}: stored, to be delivered\n")
+    return 0
+
+
 def _purge(engine: sa.Engine, args: argparse.Namespace, out: TextIO) -> int:
     days = args.older_than if args.older_than is not None else get_settings().leads.retention_days
     out.write(f"purged {store.purge(engine, days)} message(s) older than {days} days\n")
@@ -106,6 +114,9 @@ def parser() -> argparse.ArgumentParser:
     erase = commands.add_parser("erase", help="delete every message from one address (GDPR Art. 17)")
     erase.add_argument("--email", required=True)
     erase.set_defaults(run=_erase)
+    release = commands.add_parser("release", help="deliver a message filed as spam after all")
+    release.add_argument("--id", type=int, required=True, help="its id, as `list --status spam` shows")
+    release.set_defaults(run=_release)
     purge = commands.add_parser("purge", help="delete messages older than the retention period")
     purge.add_argument("--older-than", type=int, metavar="DAYS", help="default: CONTACT_RETENTION_DAYS (365)")
     purge.set_defaults(run=_purge)

@@ -169,6 +169,20 @@ def messages(
             yield row
 
 
+def release(engine: sa.Engine, message_id: int) -> bool:
+    """A message filed as spam that came from a real visitor after all: stored again, to be
+    delivered like any other (the delivery task takes it at its next round). False when
+    there is no spam message with that id."""
+    table = ContactMessage.__table__
+    statement = (
+        sa.update(table)
+        .where(table.c.id == message_id, table.c.status == str(MessageStatus.SPAM))
+        .values(status=str(MessageStatus.STORED), next_attempt_at=None, last_error=None)
+    )
+    with writing(engine), engine.begin() as connection:
+        return connection.execute(statement).rowcount == 1
+
+
 def erase(engine: sa.Engine, email: str) -> int:
     """Delete every message from `email` (case-insensitive), GDPR Art. 17; returns how many."""
     table = ContactMessage.__table__

@@ -7,12 +7,13 @@ import csv
 import io
 import subprocess
 import sys
+from dataclasses import replace
 from datetime import timedelta
 
 import pytest
 import sqlalchemy as sa
 
-from agency_site.leads import Inbox, receive, store
+from agency_site.leads import Inbox, delivery, receive, store
 from agency_site.leads.cli import main, parser
 from agency_site.leads.database import create_engine
 from agency_site.leads.model import ContactMessage, utc_now
@@ -126,3 +127,28 @@ def test_the_command_line_end_to_end(sqlite_url):
     assert "purged 1 message(s) older than 365 days" in cli("purge")
     assert "erased 1 message(s) from ada@example.com" in cli("erase", "--email", "ada@example.com")
     assert sorted(row.email for row in store.messages(engine)) == ["Grace@Example.com", "bot@example.com"]
+
+
+def test_spam_is_listed_and_a_released_message_is_delivered(engine, receiver):
+    """Issue 23, item 1: a real visitor filed as spam is found and delivered after all."""
+    fill(engine)
+    spam = run_on(engine, "list", "--status", "spam")
+    [spam_row] = store.messages(engine, status="spam")
+    assert "Cheap pills" in spam and spam_row.public_id in spam
+    assert "released message" in run_on(engine, "release", "--id", str(spam_row.id))
+    assert store.get(engine, spam_row.id).status == "stored"
+    assert run_on(engine, "list", "--status", "spam").strip() == "0 message(s)"
+    settings = replace(TEST_SETTINGS, webhook_url=receiver.url)
+    asyncio.run(delivery.deliver_due(engine, settings))
+    assert "Cheap pills" in receiver.subjects()
+    assert store.get(engine, spam_row.id).status == "delivered"
+
+
+def test_release_refuses_a_message_that_is_not_spam(engine):
+    fill(engine)
+    [first, *_] = store.messages(engine)
+    args = parser().parse_args(["release", "--id", str(first.id)])
+    out = io.StringIO()
+    assert args.run(engine, args, out) == 1
+    assert "no spam message" in out.getvalue()
+    assert store.get(engine, first.id).status == "stored"
