@@ -16,6 +16,7 @@ from agency_site.content.check import check_all_content
 from agency_site.i18n import MissingText, collecting_missing_texts, localized_path, on_page
 from agency_site.leads import retry_deliveries
 from agency_site.pages.not_found import not_found_description, not_found_page, not_found_title
+from agency_site.proxy_hops import ProxyHopsCheck
 from agency_site.routes import Route, route_table
 from agency_site.security import SecurityHeaders
 from agency_site.seo.head import not_found_tags, og_image_path, page_head
@@ -119,8 +120,8 @@ def build_app() -> rx.App:
         html_custom_attrs={"lang": page_language},
         stylesheets=["/styles.css"],
         # Each wraps the one before: CachingHeaders and SecurityHeaders see every response,
-        # CleanUrls every request.
-        api_transformer=[CleanUrls, CachingHeaders, SecurityHeaders],
+        # CleanUrls every request; ProxyHopsCheck says so when TRUSTED_PROXY_HOPS=0 behind a proxy.
+        api_transformer=[CleanUrls, CachingHeaders, SecurityHeaders, ProxyHopsCheck],
         # Toasts follow a click; their library loads after hydration (components/browser.py).
         toaster=lazy_toaster(),
     )

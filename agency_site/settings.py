@@ -93,6 +93,26 @@ def sqlalchemy_url(url: str) -> str:
     return url
 
 
+def redact_url(raw: str, *, keep_path: bool = True) -> str:
+    """`raw` as it may appear in an error or a log: the user info (a password, or a token
+    in the user name) and the query and fragment (where tokens travel) become `***`, and
+    without `keep_path` the path too (a webhook's path is often its secret). What cannot
+    be taken apart as a URL shows only the part after the last `@`.
+    """
+    try:
+        parts = urlsplit(raw)
+    except ValueError:  # an unclosed [IPv6 address
+        parts = None
+    if parts is None or not parts.netloc:
+        # No scheme://host: perhaps `user:password@host` without the scheme.
+        return f"***@{raw.rsplit('@', 1)[1]}" if "@" in raw else raw.split("?", 1)[0].split("#", 1)[0]
+    host = parts.netloc.rsplit("@", 1)[1] if "@" in parts.netloc else parts.netloc
+    shown = f"{parts.scheme}://{'***@' if '@' in parts.netloc else ''}{host}"
+    if parts.path not in ("", "/"):
+        shown += parts.path if keep_path else "/***"
+    return shown + ("?***" if parts.query else "") + ("#***" if parts.fragment else "")
+
+
 def origin_of(url: str) -> str:
     """`https://example.com:8443/path` -> `https://example.com:8443`."""
     parts = urlsplit(url)
@@ -109,14 +129,23 @@ class _EnvReader:
     def text(self, name: str) -> str:
         return self.environ.get(name, "").strip()
 
-    def _parsed(self, name: str, default: _T, parse: Callable[[str], _T], expected: str) -> _T:
+    def _parsed(
+        self,
+        name: str,
+        default: _T,
+        parse: Callable[[str], _T],
+        expected: str,
+        show: Callable[[str], str] = str,
+    ) -> _T:
+        """`parse(value)`, or the default and a problem naming the variable; the value is
+        quoted as `show` makes it (URLs without their secrets: the line goes to journald)."""
         raw = self.text(name)
         if not raw:
             return default
         try:
             return parse(raw)
         except ValueError:
-            self.problems.append(f"{name}={raw!r}: expected {expected}")
+            self.problems.append(f"{name}={show(raw)!r}: expected {expected}")
             return default
 
     def number(self, name: str, default: float, *, minimum: float = 0.0) -> float:
@@ -137,8 +166,11 @@ class _EnvReader:
 
         return self._parsed(name, default, parse, f"a whole number of at least {minimum}")
 
-    def web_url(self, name: str, default: str | None, *, origin_only: bool = False) -> str | None:
-        """An absolute http(s) URL; with `origin_only`, no path, query or fragment either."""
+    def web_url(
+        self, name: str, default: str | None, *, origin_only: bool = False, secret_path: bool = False
+    ) -> str | None:
+        """An absolute http(s) URL; with `origin_only`, no path, query or fragment either;
+        with `secret_path`, an error does not show its path (a webhook's token)."""
 
         def parse(raw: str) -> str:
             parts = urlsplit(raw)
@@ -150,16 +182,30 @@ class _EnvReader:
             return raw.rstrip("/")
 
         what = "scheme://host[:port] with no path" if origin_only else "an absolute http:// or https:// URL"
-        return self._parsed(name, default, parse, f"{what}, e.g. https://www.example.com")
+        return self._parsed(
+            name,
+            default,
+            parse,
+            f"{what}, e.g. https://www.example.com",
+            show=lambda raw: redact_url(raw, keep_path=not secret_path),
+        )
 
     def url_with_scheme(self, name: str, default: str | None, schemes: tuple[str, ...], example: str):
+        """A URL of one of `schemes` (a database's, Redis'), with a numeric port if any."""
+
         def parse(raw: str) -> str:
-            if urlsplit(raw).scheme not in schemes:
+            parts = urlsplit(raw)
+            if parts.scheme not in schemes:
                 raise ValueError
+            parts.port  # noqa: B018 - raises ValueError for a port that is not a number
             return raw
 
         return self._parsed(
-            name, default, parse, f"a URL starting with {' or '.join(schemes)}, e.g. {example}"
+            name,
+            default,
+            parse,
+            f"a URL starting with {' or '.join(schemes)}, e.g. {example}",
+            show=redact_url,
         )
 
     def origins(self, name: str, default: tuple[str, ...]) -> tuple[str, ...]:
@@ -171,7 +217,8 @@ class _EnvReader:
             parts = urlsplit(item)
             if parts.scheme not in ("http", "https") or not parts.hostname or parts.path.strip("/"):
                 self.problems.append(
-                    f"{name}: {item!r} is not an origin; expected comma-separated scheme://host[:port]"
+                    f"{name}: {redact_url(item)!r} is not an origin;"
+                    " expected comma-separated scheme://host[:port]"
                 )
                 continue
             found.append(origin_of(item))
@@ -182,7 +229,7 @@ def _lead_settings(env: _EnvReader) -> LeadSettings:
     """The CONTACT_* variables of `.env.example`; unset ones keep their defaults."""
     defaults = LeadSettings()
     return LeadSettings(
-        webhook_url=env.web_url("CONTACT_WEBHOOK_URL", None),
+        webhook_url=env.web_url("CONTACT_WEBHOOK_URL", None, secret_path=True),
         webhook_timeout_s=env.number("CONTACT_WEBHOOK_TIMEOUT_S", defaults.webhook_timeout_s, minimum=0.001),
         webhook_attempts=env.integer("CONTACT_WEBHOOK_ATTEMPTS", defaults.webhook_attempts, minimum=1),
         webhook_backoff_s=env.number("CONTACT_WEBHOOK_BACKOFF_S", defaults.webhook_backoff_s),

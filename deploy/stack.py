@@ -26,6 +26,7 @@ from pathlib import Path
 
 import httpx
 
+from agency_site.settings import redact_url
 from deploy.render_nginx import NginxSite, render
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -415,11 +416,11 @@ def check_services(stack: Stack) -> list[str]:
     try:
         redis.Redis.from_url(stack.redis_url, socket_timeout=2).ping()
     except redis.RedisError as error:
-        problems.append(f"Redis at {stack.redis_url}: {error}")
+        problems.append(f"Redis at {redact_url(stack.redis_url)}: {error}")
     try:
         ensure_database(stack.database_url)
     except Exception as error:  # noqa: BLE001 - any failure means the same: not usable
-        problems.append(f"PostgreSQL at {stack.database_url}: {error}".splitlines()[0])
+        problems.append(f"PostgreSQL at {redact_url(stack.database_url)}: {error}".splitlines()[0])
     return problems
 
 

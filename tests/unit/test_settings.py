@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from agency_site.settings import SettingsError, settings_from_env
+from agency_site.settings import SettingsError, redact_url, settings_from_env
 
 
 def test_defaults_serve_the_local_site_to_its_own_origin_only():
@@ -66,3 +66,42 @@ def test_every_mistake_is_one_line_naming_the_variable():
     )
     assert all("\n" not in problem for problem in problems)
     assert "'one'" in next(problem for problem in problems if problem.startswith("TRUSTED_PROXY_HOPS"))
+
+
+# A URL a setting names must not reach journald whole: passwords, tokens in the user name,
+# query strings and (for the webhook) the path stay out of the error line.
+SECRETS = ("s3cret-pw", "t0ken-in-user", "t0ken-in-query", "hook-path-t0ken")
+
+
+def test_wrong_urls_are_named_without_their_secrets():
+    with pytest.raises(SettingsError) as raised:
+        settings_from_env(
+            {
+                "DATABASE_URL": "mysql://agency:s3cret-pw@db.internal:3306/agency?token=t0ken-in-query",
+                "REFLEX_REDIS_URL": "redis://:s3cret-pw@127.0.0.1:six/0",
+                "CONTACT_WEBHOOK_URL": "ftp://t0ken-in-user@hooks.example.com/hook-path-t0ken?sig=t0ken-in-query",
+                "ALLOWED_ORIGINS": "https://t0ken-in-user:s3cret-pw@www.example.com/x",
+            }
+        )
+    problems = {problem.split("=")[0].split(":")[0]: problem for problem in raised.value.problems}
+    assert sorted(problems) == ["ALLOWED_ORIGINS", "CONTACT_WEBHOOK_URL", "DATABASE_URL", "REFLEX_REDIS_URL"]
+    text = "\n".join(problems.values())
+    assert [secret for secret in SECRETS if secret in text] == []
+    # What is left still says which URL it was.
+    assert "DATABASE_URL='mysql://***@db.internal:3306/agency?***'" in problems["DATABASE_URL"]
+    assert "REFLEX_REDIS_URL='redis://***@127.0.0.1:six/0'" in problems["REFLEX_REDIS_URL"]
+    assert "'ftp://***@hooks.example.com/***?***'" in problems["CONTACT_WEBHOOK_URL"]
+
+
+@pytest.mark.parametrize(
+    ("raw", "shown"),
+    [
+        ("postgresql://agency:s3cret-pw@127.0.0.1:5432/agency", "postgresql://***@127.0.0.1:5432/agency"),
+        ("redis://127.0.0.1:6379/0", "redis://127.0.0.1:6379/0"),
+        ("https://hooks.example.com/in?token=t0ken-in-query#frag", "https://hooks.example.com/in?***#***"),
+        ("agency:s3cret-pw@127.0.0.1/agency", "***@127.0.0.1/agency"),
+        ("http://t0ken-in-user@[::1", "***@[::1"),
+    ],
+)
+def test_redact_url_keeps_the_address_and_drops_the_secrets(raw, shown):
+    assert redact_url(raw) == shown
