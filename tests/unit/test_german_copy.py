@@ -1,5 +1,6 @@
-"""Copy rules for every content text: the German glossary (content/glossary.yaml), the space
-before %, one ellipsis character, and % rather than a spelled-out word in the posts.
+"""Copy rules for every content text: the German glossary (content/glossary.yaml, with the
+English twins' `en_avoid` spellings), the space before %, one ellipsis character, and % rather
+than a spelled-out word in the posts.
 
 Each rule is a function from one text to what it finds, so the same function runs over the
 content files (a finding names the file and the key, or the line) and over deliberately
@@ -29,6 +30,9 @@ class Term:
 
     term: str
     avoid: tuple[re.Pattern[str], ...]
+    # Spellings the English texts must not use for the same thing (issue 25: one name per
+    # thing in both languages where the English twin drifted the same way).
+    en_avoid: tuple[re.Pattern[str], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -43,7 +47,12 @@ class Text:
 def load_glossary(path: Path = CONTENT / "glossary.yaml") -> list[Term]:
     entries = yaml.safe_load(path.read_text(encoding="utf-8"))["terms"]
     return [
-        Term(entry["term"], tuple(re.compile(pattern) for pattern in entry["avoid"])) for entry in entries
+        Term(
+            entry["term"],
+            tuple(re.compile(pattern) for pattern in entry["avoid"]),
+            tuple(re.compile(pattern) for pattern in entry.get("en_avoid", ())),
+        )
+        for entry in entries
     ]
 
 
@@ -62,11 +71,11 @@ def content_texts(lang: str) -> Iterator[Text]:
 # ---- The rules: each returns a list of findings, empty when the text is fine ----
 
 
-def glossary_findings(text: str, glossary: list[Term]) -> list[str]:
+def glossary_findings(text: str, glossary: list[Term], lang: str = "de") -> list[str]:
     return [
         f"'{match.group(0)}': use '{entry.term}'"
         for entry in glossary
-        for pattern in entry.avoid
+        for pattern in (entry.avoid if lang == "de" else entry.en_avoid)
         for match in pattern.finditer(text)
     ]
 
@@ -113,9 +122,10 @@ def _report(found: list[str]) -> str:
 # ---- The content files ----
 
 
-def test_german_texts_use_the_glossary_terms() -> None:
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_texts_use_the_glossary_terms(lang: str) -> None:
     glossary = load_glossary()
-    found = findings("de", lambda text: glossary_findings(text.text, glossary))
+    found = findings(lang, lambda text: glossary_findings(text.text, glossary, lang))
     assert not found, _report(found)
 
 
@@ -167,6 +177,23 @@ def test_no_glossary_term_is_forbidden_by_its_own_list() -> None:
         ("Anrufer bewerten ihn gut.", "Anrufende"),
         ("für Entscheiderinnen und Entscheider", "neutrale Form ohne Genderzeichen"),
         ("alle Kund*innen", "neutrale Form ohne Genderzeichen"),
+        # Issue 25: one name per thing, and the gender-neutral forms.
+        ("92 % der Anrufenden halten sie für menschlich.", "bewerten das Gespräch als natürlich"),
+        ("Klicken Sie auf „Virtuellen Assistenten starten“.", "Virtueller Vertriebsmanager"),
+        ("Der virtuelle Vertriebsassistent antwortet.", "Virtueller Vertriebsmanager"),
+        ("In einem kostenlosen 30-Minuten-Gespräch zeigen wir", "kostenloses 30-minütiges Erstgespräch"),
+        ("Buchen Sie ein kostenloses Gespräch.", "kostenloses 30-minütiges Erstgespräch"),
+        ("Nach dem Start messen wir.", "Livegang"),
+        ("von der Idee bis zum Start", "Livegang"),
+        ("entscheiden gemeinsam – auf Deutsch, Englisch oder Arabisch", "auf Deutsch oder Englisch"),
+        ("Eine feste Ansprechperson, wöchentliche Demos", "alle zwei Wochen eine Demo"),
+        ("sehen alle ein bis zwei Wochen eine Demo", "alle zwei Wochen eine Demo"),
+        ("Wir entwickeln in Zwei-Wochen-Sprints.", "alle zwei Wochen eine Demo"),
+        ("erfahrene Entwickler", "Entwicklungsteam"),
+        ("Ihre besten Verkäufer", "Vertriebsleute"),
+        ("ohne Moderator in Bereitschaft", "Moderation"),
+        ("im Kalender der Berater", "Beratungsteam"),
+        ("aus Gründern Beratungstermine", "Gründungsinteressierte"),
     ],
 )
 def test_glossary_flags_a_forbidden_variant(sample: str, expected: str) -> None:
@@ -175,11 +202,29 @@ def test_glossary_flags_a_forbidden_variant(sample: str, expected: str) -> None:
 
 
 @pytest.mark.parametrize(
+    ("sample", "expected"),
+    [
+        ("92% of callers think they are human.", "bewerten das Gespräch als natürlich"),
+        ("Virtual sales assistant (AI avatar)", "Virtueller Vertriebsmanager"),
+        ("Book a free call and leave with a plan.", "kostenloses 30-minütiges Erstgespräch"),
+        ("In a free 30-minute call we show you", "kostenloses 30-minütiges Erstgespräch"),
+        ("in English, German or Arabic", "auf Deutsch oder Englisch"),
+        ("One senior contact, weekly demos", "alle zwei Wochen eine Demo"),
+    ],
+)
+def test_glossary_flags_a_forbidden_english_variant(sample: str, expected: str) -> None:
+    found = glossary_findings(sample, load_glossary(), "en")
+    assert any(f"use '{expected}'" in finding for finding in found), found
+
+
+@pytest.mark.parametrize(
     "sample",
     [
         "Große Sprachmodelle schreiben Texte, Sprach- und Stimmmodelle sprechen sie.",
         "Heutige Assistenten beruhen auf großen Sprachmodellen.",
-        "92\u00a0% der Anrufenden halten unsere KI-Telefonassistenten für menschlich.",
+        "92\u00a0% der Anrufenden bewerten das Gespräch als natürlich.",
+        "Nach dem Livegang betreuen wir die Lösung; der Projektstart ist im Mai.",
+        "Gründungsinteressierte buchen ein Gespräch im Kalender des Beratungsteams.",
     ],
 )
 def test_glossary_lets_the_right_terms_pass(sample: str) -> None:
