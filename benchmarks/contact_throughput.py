@@ -145,7 +145,7 @@ class Visitor:
             else "We would like to talk about an AI caller for our clinic.",
             "language": "en",
             "page": "/contact",
-            "website": "",
+            "form_trap": "",
         }
         event = {
             "name": SUBMIT,

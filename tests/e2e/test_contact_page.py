@@ -85,6 +85,13 @@ def test_hero_form_and_labels(shared_pages: SharedPages, viewport: str, lang: st
     honeypot = form.locator(f"[name='{HONEYPOT_FIELD}']")
     expect(honeypot).to_have_attribute("tabindex", "-1")
     expect(honeypot).to_have_attribute("autocomplete", "off")
+    # Password managers' own opt-outs (autocomplete="off" is only advice to them).
+    for attribute, value in (
+        ("data-1p-ignore", "true"),
+        ("data-lpignore", "true"),
+        ("data-form-type", "other"),
+    ):
+        expect(honeypot).to_have_attribute(attribute, value)
     assert honeypot.evaluate("el => el.closest('[aria-hidden=true]') !== null")
     assert not honeypot.is_visible() or honeypot.bounding_box()["x"] < 0
     assert visit.foreign_requests == []

@@ -110,11 +110,25 @@ def _hidden_fields(lang: str, path: str) -> list[rx.Component]:
         rx.el.input(type="hidden", name=LANGUAGE_FIELD, value=lang),
         rx.el.input(type="hidden", name=PAGE_FIELD, value=localized_path(lang, path)),
         # Off-screen rather than display:none (some bots skip hidden inputs); aria-hidden and
-        # tabindex -1 keep it away from screen readers and keyboard users.
+        # tabindex -1 keep it away from screen readers and keyboard users. Nothing in its name
+        # or label names a profile field, so no autofill fills it (autocomplete="off" alone
+        # is advisory); the data-* attributes are password managers' own opt-outs
+        # (1Password, LastPass, Bitwarden, Dashlane).
         rx.el.div(
             rx.el.label(
                 t(lang, "contact-honeypot-label"),
-                rx.el.input(type="text", name=HONEYPOT_FIELD, tab_index=-1, auto_complete="off"),
+                rx.el.input(
+                    type="text",
+                    name=HONEYPOT_FIELD,
+                    tab_index=-1,
+                    auto_complete="off",
+                    custom_attrs={
+                        "data-1p-ignore": "true",
+                        "data-lpignore": "true",
+                        "data-bwignore": "true",
+                        "data-form-type": "other",
+                    },
+                ),
             ),
             aria_hidden="true",
             class_name="absolute -left-[10000px] top-auto h-px w-px overflow-hidden",

@@ -12,7 +12,7 @@ def valid_form(**overrides: str) -> dict[str, str]:
         "message": "We would like an AI caller for our clinic.",
         "language": "en",
         "page": "/contact",
-        "website": "",
+        "form_trap": "",
     }
     form.update(overrides)
     return form

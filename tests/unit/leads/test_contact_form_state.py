@@ -84,7 +84,7 @@ def server_inbox(inbox: Inbox, monkeypatch: pytest.MonkeyPatch) -> Inbox:
 
 def test_a_filled_honeypot_with_invalid_fields_gets_sent_and_is_stored_as_spam(server_inbox):
     # Issue 15, item 1: the state used to validate before looking at the honeypot.
-    form = valid_form(website="https://spam.example", name="A", email="nope", subject="Cheap pills")
+    form = valid_form(form_trap="https://spam.example", name="A", email="nope", subject="Cheap pills")
     state = submit(form)
     assert (state.status, state.errors, state.failure) == ("sent", {}, "")
     [row] = store.messages(server_inbox.engine)
@@ -92,7 +92,7 @@ def test_a_filled_honeypot_with_invalid_fields_gets_sent_and_is_stored_as_spam(s
 
 
 def test_a_filled_honeypot_with_fields_that_are_not_text_gets_sent(server_inbox):
-    state = submit(valid_form(website={"$gt": ""}, name={"$gt": ""}, subject="Bot subject"))
+    state = submit(valid_form(form_trap={"$gt": ""}, name={"$gt": ""}, subject="Bot subject"))
     assert (state.status, state.errors, state.failure) == ("sent", {}, "")
     [row] = store.messages(server_inbox.engine)
     assert (row.subject, row.name, row.status) == ("Bot subject", "", MessageStatus.SPAM)

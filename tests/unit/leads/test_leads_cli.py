@@ -47,7 +47,7 @@ def fill(engine: sa.Engine) -> None:
         valid_form(email="ada@example.com", subject="First message"),
         valid_form(email="Grace@Example.com", subject="=HYPERLINK(evil)"),
         valid_form(email="ada@example.com", subject="Second message"),
-        valid_form(website="spam", email="bot@example.com", subject="Cheap pills"),
+        valid_form(form_trap="spam", email="bot@example.com", subject="Cheap pills"),
     ):
         asyncio.run(receive(form, client="c", inbox=inbox))
 

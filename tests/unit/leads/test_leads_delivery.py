@@ -154,7 +154,7 @@ def test_spam_is_never_delivered(engine, receiver):
     inbox = hooked(engine, receiver.url)
 
     async def scenario():
-        await receive(valid_form(website="spam"), client="c", inbox=inbox)
+        await receive(valid_form(form_trap="spam"), client="c", inbox=inbox)
         return await deliver_due(engine, inbox.settings, now=utc_now() + timedelta(days=1))
 
     assert asyncio.run(scenario()) == 0

@@ -67,7 +67,7 @@ def test_unicode_survives_the_round_trip(inbox):
 
 
 def test_a_filled_honeypot_reports_success_and_is_stored_as_spam(inbox):
-    form = valid_form(website="https://spam.example", name="x" * 500, email="not an address")
+    form = valid_form(form_trap="https://spam.example", name="x" * 500, email="not an address")
     outcome = asyncio.run(receive(form, client="bot", inbox=inbox))
     assert outcome.sent and outcome.errors == {}
     [row] = rows(inbox.engine)
@@ -76,7 +76,7 @@ def test_a_filled_honeypot_reports_success_and_is_stored_as_spam(inbox):
 
 
 def test_a_filled_honeypot_with_fields_that_are_not_text_is_still_spam(inbox):
-    form = valid_form(website={"$gt": ""}, name={"$gt": ""}, subject="Bot subject")
+    form = valid_form(form_trap={"$gt": ""}, name={"$gt": ""}, subject="Bot subject")
     outcome = asyncio.run(receive(form, client="bot", inbox=inbox))
     assert outcome.sent and outcome.errors == {} and outcome.failure is None
     [row] = rows(inbox.engine)

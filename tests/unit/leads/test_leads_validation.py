@@ -6,10 +6,14 @@ checks what the visitor reads.
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
+from agency_site.constants import LANGUAGES
+from agency_site.i18n import t
 from agency_site.leads.model import MAX_LENGTHS
-from agency_site.leads.validation import Problem, clean, validate
+from agency_site.leads.validation import HONEYPOT_FIELD, Problem, clean, validate
 from tests.unit.leads.support import valid_form
 
 
@@ -97,13 +101,13 @@ def test_nul_characters_are_dropped_not_stored():
 
 
 def test_honeypot_is_noticed_only_when_filled():
-    assert clean(valid_form(website="  ")).honeypot is False
-    assert clean(valid_form(website="https://spam.example")).honeypot is True
-    assert clean(valid_form(website={"url": "x"})).honeypot is True
+    assert clean(valid_form(form_trap="  ")).honeypot is False
+    assert clean(valid_form(form_trap="https://spam.example")).honeypot is True
+    assert clean(valid_form(form_trap={"url": "x"})).honeypot is True
 
 
 def test_a_filled_honeypot_gets_no_hints_whatever_else_is_wrong():
-    form = valid_form(website="https://spam.example", name="A", email="nope", message={"$gt": ""})
+    form = valid_form(form_trap="https://spam.example", name="A", email="nope", message={"$gt": ""})
     assert validate(form) == {}
 
 
@@ -128,3 +132,22 @@ def test_hidden_fields_that_are_not_text_fall_back():
 def test_a_payload_that_is_no_form_at_all_is_an_empty_form(form_data):
     assert validate(form_data) == validate({})
     assert clean(form_data).language == "en"
+
+
+# Words autofill matches in a field's name, id or label to fill it from a saved profile:
+# Chromium's address heuristics (components/autofill/core/common/autofill_regex_constants),
+# Safari's contact card (which includes a homepage URL) and password managers' identities
+# (1Password, Bitwarden, Dashlane: website, url, company, address...).
+AUTOFILL_WORDS = re.compile(
+    r"web|site|url|homepage|www|link|company|business|organi[sz]ation|firm|address|addr|street|"
+    r"city|town|zip|postal|plz|country|state|province|phone|tel|mobile|fax|e.?mail|name|title|"
+    r"birth|login|user|pass|search|card|unternehmen|firma|strasse|straße|ort|land|telefon",
+    re.IGNORECASE,
+)
+
+
+def test_the_honeypot_is_named_and_labelled_in_words_no_autofill_fills():
+    """Issue 23, item 1: `website` was filled from visitors' saved profiles (spam)."""
+    assert not AUTOFILL_WORDS.search(HONEYPOT_FIELD)
+    for lang in LANGUAGES:
+        assert not AUTOFILL_WORDS.search(t(lang, "contact-honeypot-label"))
