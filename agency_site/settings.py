@@ -7,9 +7,12 @@ variable, naming it and saying what it should be, instead of a traceback later.
 
 from __future__ import annotations
 
+import base64
+import binascii
+import ipaddress
 import os
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 from typing import TypeVar
@@ -45,6 +48,8 @@ class LeadSettings:
 
     # Webhook that receives each stored message as JSON; None keeps messages in the table only.
     webhook_url: str | None = None
+    # Standard Webhooks secret (`whsec_` + base64) that signs each POST; never printed.
+    webhook_secret: str | None = field(default=None, repr=False)
     webhook_timeout_s: float = 5.0
     # HTTP attempts per delivery round, with exponential backoff starting at this many seconds.
     webhook_attempts: int = 3
@@ -59,6 +64,21 @@ class LeadSettings:
     redis_url: str | None = None
     # Retention: `purge` without --older-than deletes messages older than this.
     retention_days: int = 365
+    # A channel gives a message up (status dead) after this many failed rounds (~3 days
+    # with the default interval: the rounds wait 1, 2, 4, ... minutes, then 6 hours each).
+    max_rounds: int = 20
+    # The team's inbox: each lead as a plain-text email through SMTP_URL.
+    notify_email: str | None = None
+    notify_from: str | None = None
+    # smtp://[user:password@]host[:port][?starttls=true] or smtps://...; holds a password.
+    smtp_url: str | None = field(default=None, repr=False)
+    smtp_timeout_s: float = 10.0
+
+    @property
+    def channels(self) -> tuple[str, ...]:
+        """The configured delivery channels (agency_site.leads.model.Channel values)."""
+        found = ("webhook",) if self.webhook_url else ()
+        return found + (("email",) if self.notify_email and self.smtp_url else ())
 
 
 @dataclass(frozen=True)
@@ -80,6 +100,25 @@ class Settings:
     allowed_origins: tuple[str, ...] = (DEFAULT_SITE_URL,)
     # Seconds a visitor's state is kept in Redis after their last event.
     state_expiry_s: int = DEFAULT_STATE_EXPIRY_S
+    # Networks besides loopback that may read GET /_metrics (METRICS_ALLOW, CIDRs).
+    metrics_allow: tuple[ipaddress.IPv4Network | ipaddress.IPv6Network, ...] = ()
+
+    @property
+    def production(self) -> bool:
+        """Production settings apply when the site's public address is https on a host that
+        is not this machine (SITE_URL): then the leads settings must be complete."""
+        parts = urlsplit(self.site_url)
+        return parts.scheme == "https" and not is_loopback_host(parts.hostname or "")
+
+
+def is_loopback_host(host: str) -> bool:
+    """localhost, 127.0.0.0/8 or ::1."""
+    if host == "localhost" or host.endswith(".localhost"):
+        return True
+    try:
+        return ipaddress.ip_address(host.strip("[]")).is_loopback
+    except ValueError:
+        return False
 
 
 def sqlalchemy_url(url: str) -> str:
@@ -208,6 +247,62 @@ class _EnvReader:
             show=redact_url,
         )
 
+    def email(self, name: str) -> str | None:
+        def parse(raw: str) -> str:
+            local, _, domain = raw.rpartition("@")
+            if not local or "." not in domain or any(char.isspace() or char in "<>,;" for char in raw):
+                raise ValueError
+            return raw
+
+        return self._parsed(name, None, parse, "one email address, e.g. leads@example.com")
+
+    def secret_url(self, name: str, schemes: tuple[str, ...], example: str) -> str | None:
+        """A URL that may hold a password: a mistake is named without repeating the value."""
+        raw = self.text(name)
+        if not raw:
+            return None
+        parts = urlsplit(raw)
+        try:
+            parts.port  # noqa: B018 - raises ValueError for a port that is not a number
+        except ValueError:
+            parts = None
+        if parts is None or parts.scheme not in schemes or not parts.hostname:
+            self.problems.append(
+                f"{name}: expected a URL starting with {' or '.join(schemes)}, e.g. {example}"
+            )
+            return None
+        return raw
+
+    def webhook_secret(self, name: str) -> str | None:
+        """`whsec_` + base64 of at least 24 bytes; a mistake is named, the value never shown."""
+        raw = self.text(name)
+        if not raw:
+            return None
+        try:
+            key = base64.b64decode(raw.removeprefix("whsec_"), validate=True)
+        except (binascii.Error, ValueError):
+            key = b""
+        if not raw.startswith("whsec_") or len(key) < 24:
+            self.problems.append(
+                f"{name}: expected whsec_ followed by at least 24 random bytes in base64"
+                " (python -c \"import base64,os; print('whsec_' + base64.b64encode(os.urandom(32)).decode())\")"
+            )
+            return None
+        return raw
+
+    def networks(self, name: str) -> tuple[ipaddress.IPv4Network | ipaddress.IPv6Network, ...]:
+        found = []
+        for item in (part.strip() for part in self.text(name).split(",")):
+            if not item:
+                continue
+            try:
+                found.append(ipaddress.ip_network(item, strict=False))
+            except ValueError:
+                self.problems.append(
+                    f"{name}: {item!r} is not an address or network; expected e.g. 10.0.0.0/8"
+                )
+        return tuple(found)
+
     def origins(self, name: str, default: tuple[str, ...]) -> tuple[str, ...]:
         raw = self.text(name)
         if not raw:
@@ -240,7 +335,36 @@ def _lead_settings(env: _EnvReader) -> LeadSettings:
             "REFLEX_REDIS_URL", None, ("redis", "rediss", "unix"), "redis://127.0.0.1:6379/0"
         ),
         retention_days=env.integer("CONTACT_RETENTION_DAYS", defaults.retention_days, minimum=1),
+        max_rounds=env.integer("CONTACT_MAX_ROUNDS", defaults.max_rounds, minimum=1),
+        notify_email=env.email("CONTACT_NOTIFY_EMAIL"),
+        notify_from=env.email("CONTACT_NOTIFY_FROM"),
+        smtp_url=env.secret_url(
+            "SMTP_URL", ("smtp", "smtps"), "smtp://user:password@mail.example.com:587?starttls=true"
+        ),
+        smtp_timeout_s=env.number("SMTP_TIMEOUT_S", defaults.smtp_timeout_s, minimum=0.001),
+        webhook_secret=env.webhook_secret("CONTACT_WEBHOOK_SECRET"),
     )
+
+
+def _check_leads(env: _EnvReader, leads: LeadSettings, production: bool) -> None:
+    """What only makes sense together: a signed https webhook, an inbox with its server."""
+    if leads.webhook_url:
+        host = urlsplit(leads.webhook_url).hostname or ""
+        if not leads.webhook_url.startswith("https://") and not is_loopback_host(host):
+            env.problems.append(
+                "CONTACT_WEBHOOK_URL: must be https:// (plain http only to this machine, e.g. http://127.0.0.1)"
+            )
+        if production and not leads.webhook_secret:
+            env.problems.append(
+                "CONTACT_WEBHOOK_SECRET: required with CONTACT_WEBHOOK_URL when SITE_URL is a public https"
+                " address (production); e.g. whsec_ followed by 32 random bytes in base64"
+            )
+    if leads.notify_email and not env.text("SMTP_URL"):
+        env.problems.append(
+            "SMTP_URL: required with CONTACT_NOTIFY_EMAIL, e.g. smtps://user:password@mail.example.com"
+        )
+    if leads.smtp_url and not env.text("CONTACT_NOTIFY_EMAIL"):
+        env.problems.append("CONTACT_NOTIFY_EMAIL: required with SMTP_URL (the team's address)")
 
 
 def settings_from_env(environ: Mapping[str, str]) -> Settings:
@@ -270,7 +394,9 @@ def settings_from_env(environ: Mapping[str, str]) -> Settings:
             "ALLOWED_ORIGINS", tuple(dict.fromkeys(origin_of(url) for url in (site_url, api_url) if url))
         ),
         state_expiry_s=env.integer("STATE_EXPIRY_S", DEFAULT_STATE_EXPIRY_S, minimum=60),
+        metrics_allow=env.networks("METRICS_ALLOW"),
     )
+    _check_leads(env, settings.leads, settings.production)
     if env.problems:
         raise SettingsError(env.problems)
     return settings

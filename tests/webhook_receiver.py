@@ -10,23 +10,29 @@ CONTROL_PATH = "/control"
 
 
 class WebhookReceiver:
-    """Answers 503 to the first `failures` requests and while `down` is set, else 200."""
+    """Answers `refusal` (503) to the first `failures` requests and while `down` is set,
+    else 200; keeps each request's body and headers."""
 
-    def __init__(self, failures: int = 0):
+    def __init__(self, failures: int = 0, refusal: int = 503):
         self.failures = failures
+        self.refusal = refusal
         self.down = threading.Event()
         self.requests: list[dict] = []
+        # (raw body, headers) of each request, for signature checks
+        self.raw: list[tuple[bytes, dict[str, str]]] = []
         self.accepted: list[dict] = []
         self.arrived = threading.Event()
         receiver = self
 
         class Handler(BaseHTTPRequestHandler):
             def do_POST(self) -> None:  # noqa: N802 (http.server's name)
-                body = json.loads(self.rfile.read(int(self.headers["Content-Length"])))
+                raw = self.rfile.read(int(self.headers["Content-Length"]))
+                body = json.loads(raw)
                 if self.path == CONTROL_PATH:  # a test in another process sets `down`
                     receiver.down.set() if body["down"] else receiver.down.clear()
                     self.send_response(204)
                 else:
+                    receiver.raw.append((raw, dict(self.headers.items())))
                     self.send_response(receiver._answer(body))
                 self.end_headers()
 
@@ -51,7 +57,7 @@ class WebhookReceiver:
     def _answer(self, body: dict) -> int:
         self.requests.append(body)
         if len(self.requests) <= self.failures or self.down.is_set():
-            return 503
+            return self.refusal
         self.accepted.append(body)
         self.arrived.set()
         return 200

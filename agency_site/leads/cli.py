@@ -1,4 +1,4 @@
-"""Operators' commands: `python -m agency_site.leads list|export|erase|release|purge|migrate|retry`."""
+"""Operators' commands: `python -m agency_site.leads list|export|erase|release|purge|migrate|retry|stats`."""
 
 from __future__ import annotations
 
@@ -11,9 +11,9 @@ from typing import TextIO
 
 import sqlalchemy as sa
 
-from agency_site.leads import delivery, store
+from agency_site.leads import delivery, metrics, store
 from agency_site.leads.database import create_engine, migrate
-from agency_site.leads.model import ContactMessage
+from agency_site.leads.model import ContactMessage, MessageStatus
 from agency_site.settings import get_settings
 
 CSV_COLUMNS = (
@@ -83,7 +83,12 @@ def _release(engine: sa.Engine, args: argparse.Namespace, out: TextIO) -> int:
 
 def _purge(engine: sa.Engine, args: argparse.Namespace, out: TextIO) -> int:
     days = args.older_than if args.older_than is not None else get_settings().leads.retention_days
-    out.write(f"purged {store.purge(engine, days)} message(s) older than {days} days\n")
+    if days < store.MIN_PURGE_DAYS:
+        out.write(f"refusing --older-than {days}: at least {store.MIN_PURGE_DAYS} day, nothing deleted\n")
+        return 2
+    purged = store.purge(engine, days, include_undelivered=args.include_undelivered)
+    which = "" if args.include_undelivered else " (delivered and spam; undelivered kept)"
+    out.write(f"purged {purged} message(s) older than {days} days{which}\n")
     return 0
 
 
@@ -95,10 +100,24 @@ def _migrate(engine: sa.Engine, args: argparse.Namespace, out: TextIO) -> int:
 
 def _retry(engine: sa.Engine, args: argparse.Namespace, out: TextIO) -> int:
     settings = get_settings().leads
-    if not settings.webhook_url:
-        out.write("CONTACT_WEBHOOK_URL is not set; nothing to deliver\n")
+    if args.id is not None:
+        if not store.retry_message(engine, args.id):
+            out.write(f"message {args.id} is not failed or dead; nothing to retry\n")
+            return 1
+        out.write(f"message {args.id} is queued again\n")
+    if not settings.channels:
+        out.write("neither CONTACT_WEBHOOK_URL nor CONTACT_NOTIFY_EMAIL is set; nothing to deliver\n")
         return 1
+    if args.id is not None:
+        result = asyncio.run(delivery.deliver(engine, args.id, settings))
+        out.write(f"message {args.id}: {'delivered' if result else store.get(engine, args.id).status}\n")
+        return 0
     out.write(f"delivered {asyncio.run(delivery.deliver_due(engine, settings))} message(s)\n")
+    return 0
+
+
+def _stats(engine: sa.Engine, args: argparse.Namespace, out: TextIO) -> int:
+    out.write(metrics.stats_text(metrics.read(engine)))
     return 0
 
 
@@ -109,7 +128,7 @@ def parser() -> argparse.ArgumentParser:
     commands = root.add_subparsers(dest="command", required=True)
     for name, helptext in (("list", "show messages, oldest first"), ("export", "write messages as CSV")):
         command = commands.add_parser(name, help=helptext)
-        command.add_argument("--status", choices=["stored", "delivered", "failed", "spam"])
+        command.add_argument("--status", choices=[str(status) for status in MessageStatus])
         command.set_defaults(run=_list if name == "list" else _export)
     erase = commands.add_parser("erase", help="delete every message from one address (GDPR Art. 17)")
     erase.add_argument("--email", required=True)
@@ -117,11 +136,25 @@ def parser() -> argparse.ArgumentParser:
     release = commands.add_parser("release", help="deliver a message filed as spam after all")
     release.add_argument("--id", type=int, required=True, help="its id, as `list --status spam` shows")
     release.set_defaults(run=_release)
-    purge = commands.add_parser("purge", help="delete messages older than the retention period")
-    purge.add_argument("--older-than", type=int, metavar="DAYS", help="default: CONTACT_RETENTION_DAYS (365)")
+    purge = commands.add_parser(
+        "purge", help="delete delivered and spam messages older than the retention period"
+    )
+    purge.add_argument(
+        "--older-than", type=int, metavar="DAYS", help="default: CONTACT_RETENTION_DAYS (365); at least 1"
+    )
+    purge.add_argument(
+        "--include-undelivered", action="store_true", help="delete stored, failed and dead messages too"
+    )
     purge.set_defaults(run=_purge)
     commands.add_parser("migrate", help="apply the database migrations").set_defaults(run=_migrate)
-    commands.add_parser("retry", help="deliver failed messages to the webhook now").set_defaults(run=_retry)
+    retry = commands.add_parser(
+        "retry", help="deliver due messages now; --id N brings back a failed or dead one"
+    )
+    retry.add_argument("--id", type=int, metavar="N", help="the message to take back from failed or dead")
+    retry.set_defaults(run=_retry)
+    commands.add_parser("stats", help="leads by status, deliveries, the oldest undelivered").set_defaults(
+        run=_stats
+    )
     return root
 
 

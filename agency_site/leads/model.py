@@ -17,12 +17,34 @@ PUBLIC_ID_MAX = 36
 
 
 class MessageStatus(StrEnum):
-    """stored -> delivered, or stored -> failed -> ... -> delivered; spam is never delivered."""
+    """A message's status over all its delivery channels (`LeadDelivery`): stored until a
+    channel tried it, delivered once every configured channel has it, failed while one will
+    be retried, dead when one gave up (an operator's `leads retry --id` brings it back).
+    Spam is never delivered."""
 
     STORED = "stored"
     DELIVERED = "delivered"
     FAILED = "failed"
+    DEAD = "dead"
     SPAM = "spam"
+
+
+class DeliveryStatus(StrEnum):
+    """One channel's delivery of one message: pending (never tried or taken back by an
+    operator), delivered, failed (retried later) or dead (a permanent refusal, or too many
+    rounds)."""
+
+    PENDING = "pending"
+    DELIVERED = "delivered"
+    FAILED = "failed"
+    DEAD = "dead"
+
+
+class Channel(StrEnum):
+    """Where a lead goes: the webhook, the team's inbox."""
+
+    WEBHOOK = "webhook"
+    EMAIL = "email"
 
 
 def utc_now() -> datetime:
@@ -91,3 +113,33 @@ class ContactMessage(LeadsTable, table=True):
         default=None,
         sa_column=sa.Column(sa.String(SUBMISSION_KEY_MAX), nullable=True, unique=True),
     )
+    # When the operators were told (ERROR in the log) that this lead is dead or overdue:
+    # once per lead, not every round.
+    alerted_at: datetime | None = Field(default=None, sa_column=_utc_column(nullable=True))
+
+
+class LeadDelivery(LeadsTable, table=True):
+    """One channel's delivery of one message: its own status, attempts, error and retry time.
+
+    The row appears when the channel first takes the message (a channel configured later
+    takes every message not yet delivered). `lease_token` fences a round: a worker records
+    its result only while the token is still the one it set when it took the message.
+    """
+
+    __tablename__ = "lead_delivery"
+    __table_args__ = (sa.UniqueConstraint("message_id", "channel", name="uq_lead_delivery_message_channel"),)
+
+    id: int | None = Field(default=None, primary_key=True)
+    message_id: int = Field(
+        sa_column=sa.Column(
+            sa.Integer, sa.ForeignKey("contact_message.id", ondelete="CASCADE"), nullable=False, index=True
+        )
+    )
+    channel: str = Field(max_length=16)
+    status: str = Field(default=DeliveryStatus.PENDING, max_length=16, index=True)
+    attempts: int = 0
+    rounds: int = 0
+    last_error: str | None = Field(default=None, sa_column=sa.Column(sa.Text, nullable=True))
+    next_attempt_at: datetime | None = Field(default=None, sa_column=_utc_column(nullable=True))
+    lease_token: str | None = Field(default=None, max_length=32)
+    delivered_at: datetime | None = Field(default=None, sa_column=_utc_column(nullable=True))

@@ -126,7 +126,7 @@ def _truncated(submission: Submission) -> Submission:
 
 
 async def retry_deliveries() -> None:
-    """Lifespan task of the app: keep delivering failed messages while a webhook is set."""
+    """Lifespan task of the app: keep delivering failed messages while a channel is set."""
     inbox = default_inbox()
-    if inbox.settings.webhook_url:
+    if inbox.settings.channels:
         await delivery.retry_forever(inbox.engine, inbox.settings)

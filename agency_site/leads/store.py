@@ -3,20 +3,26 @@ run these in a worker thread (`asyncio.to_thread`) so a slow database never bloc
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+import uuid
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
 from datetime import datetime, timedelta
 
 import sqlalchemy as sa
+from sqlalchemy.dialects.postgresql import insert as postgresql_insert
+from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlmodel import Session, col, select
 
 from agency_site.leads.database import writing
-from agency_site.leads.model import ContactMessage, MessageStatus, as_utc, utc_now
+from agency_site.leads.model import (
+    ContactMessage,
+    DeliveryStatus,
+    LeadDelivery,
+    MessageStatus,
+    as_utc,
+    utc_now,
+)
 from agency_site.leads.validation import Submission
-
-# Statuses the delivery task still has to deliver.
-UNDELIVERED = (MessageStatus.STORED, MessageStatus.FAILED)
-# While one worker posts a message, others leave it alone for this long.
-DELIVERY_LEASE = timedelta(minutes=2)
 
 
 def _row(submission: Submission, key: str | None = None) -> ContactMessage:
@@ -92,65 +98,236 @@ def get(engine: sa.Engine, message_id: int) -> ContactMessage | None:
         return session.get(ContactMessage, message_id)
 
 
-def _due(now: datetime) -> sa.ColumnElement[bool]:
-    """Undelivered, and its (re)try time has come (or it never had one)."""
-    table = ContactMessage.__table__
-    return sa.and_(
-        table.c.status.in_([str(status) for status in UNDELIVERED]),
-        sa.or_(table.c.next_attempt_at.is_(None), table.c.next_attempt_at <= now),
+# A message a channel still has to take: not yet delivered everywhere, and not spam.
+# (A dead one too: its other channel may still deliver it.)
+OPEN = (MessageStatus.STORED, MessageStatus.FAILED, MessageStatus.DEAD)
+# A channel takes its delivery again in these statuses, once its retry time has come.
+RETRYABLE = (DeliveryStatus.PENDING, DeliveryStatus.FAILED)
+_messages = ContactMessage.__table__
+_deliveries = LeadDelivery.__table__
+
+
+def _insert_ignoring_duplicates(dialect: str, table: sa.Table):
+    insert = sqlite_insert if dialect == "sqlite" else postgresql_insert
+    return insert(table).on_conflict_do_nothing()
+
+
+def _open_message(message_id: int) -> sa.ColumnElement[bool]:
+    return sa.exists().where(
+        _messages.c.id == message_id, _messages.c.status.in_([str(status) for status in OPEN])
     )
 
 
-def claim(engine: sa.Engine, message_id: int, now: datetime | None = None) -> bool:
-    """Take the message for one delivery attempt; False if delivered or another has it.
+@dataclass(frozen=True)
+class Lease:
+    """A channel's hold on one message for one round; `rounds` it has had before."""
 
-    One conditional UPDATE, so two workers (or the request and the retry task) never post
-    the same message at once.
+    message_id: int
+    channel: str
+    token: str
+    rounds: int
+
+
+def claim(
+    engine: sa.Engine,
+    message_id: int,
+    channel: str,
+    lease: timedelta,
+    now: datetime | None = None,
+) -> Lease | None:
+    """Take the message's `channel` delivery for one round; None if delivered, dead, spam,
+    not due or another worker has it.
+
+    A conditional UPDATE that sets a new lease token, so two workers (or the request and the
+    retry task) never post the same message at once; the lease must outlast a whole round
+    (`delivery.Channel.lease`), and `record` checks the token.
     """
     now = now or utc_now()
-    table = ContactMessage.__table__
-    statement = (
-        sa.update(table)
-        .where(table.c.id == message_id, _due(now))
-        .values(next_attempt_at=now + DELIVERY_LEASE)
+    token = uuid.uuid4().hex
+    row = {"message_id": message_id, "channel": channel, "status": str(DeliveryStatus.PENDING)}
+    take = (
+        sa.update(_deliveries)
+        .where(
+            _deliveries.c.message_id == message_id,
+            _deliveries.c.channel == channel,
+            _deliveries.c.status.in_([str(status) for status in RETRYABLE]),
+            sa.or_(_deliveries.c.next_attempt_at.is_(None), _deliveries.c.next_attempt_at <= now),
+            _open_message(message_id),
+        )
+        .values(lease_token=token, next_attempt_at=now + lease)
+        .returning(_deliveries.c.rounds)
     )
     with writing(engine), engine.begin() as connection:
-        return connection.execute(statement).rowcount == 1
+        exists = connection.execute(sa.select(_open_message(message_id))).scalar()
+        if not exists:
+            return None
+        connection.execute(
+            _insert_ignoring_duplicates(engine.dialect.name, _deliveries).values(**row, attempts=0, rounds=0)
+        )
+        rounds = connection.execute(take).scalar()
+    return None if rounds is None else Lease(message_id, channel, token, rounds)
 
 
 def record_delivery(
-    engine: sa.Engine, message_id: int, *, attempts: int, error: str | None, retry_at: datetime | None
-) -> None:
-    """Note how a delivery round went: delivered when `error` is None, else failed."""
-    table = ContactMessage.__table__
+    engine: sa.Engine,
+    lease: Lease,
+    *,
+    attempts: int,
+    error: str | None,
+    dead: bool,
+    retry_at: datetime | None,
+    channels: Sequence[str],
+    now: datetime | None = None,
+) -> str | None:
+    """Note how a round went: delivered when `error` is None, else failed (retried at
+    `retry_at`) or, when `dead`, given up. Only while `lease` still holds: a worker whose
+    lease another took over records nothing (it returns None) and cannot turn a delivered
+    row back to failed. Returns the message's new status over `channels`, the configured ones.
+    """
+    now = now or utc_now()
+    status = (
+        DeliveryStatus.DELIVERED if error is None else DeliveryStatus.DEAD if dead else DeliveryStatus.FAILED
+    )
     statement = (
-        sa.update(table)
-        .where(table.c.id == message_id)
+        sa.update(_deliveries)
+        .where(
+            _deliveries.c.message_id == lease.message_id,
+            _deliveries.c.channel == lease.channel,
+            _deliveries.c.lease_token == lease.token,
+        )
         .values(
-            status=str(MessageStatus.FAILED if error else MessageStatus.DELIVERED),
-            delivery_attempts=table.c.delivery_attempts + attempts,
+            status=str(status),
+            attempts=_deliveries.c.attempts + attempts,
+            rounds=_deliveries.c.rounds + 1,
             last_error=error[:2000] if error else None,
-            next_attempt_at=retry_at if error else None,
+            next_attempt_at=retry_at if status == DeliveryStatus.FAILED else None,
+            lease_token=None,
+            delivered_at=now if status == DeliveryStatus.DELIVERED else None,
         )
     )
     with writing(engine), engine.begin() as connection:
-        connection.execute(statement)
+        if connection.execute(statement).rowcount != 1:
+            return None
+        return _summarise(connection, lease.message_id, channels, attempts)
 
 
-def due_for_delivery(engine: sa.Engine, now: datetime | None = None, limit: int = 100) -> list[int]:
-    """Ids of undelivered messages whose retry time has come, oldest first."""
-    now = now or utc_now()
-    statement = (
-        select(ContactMessage.id)
-        .where(col(ContactMessage.status).in_([str(s) for s in UNDELIVERED]))
-        .where(
-            sa.or_(col(ContactMessage.next_attempt_at).is_(None), col(ContactMessage.next_attempt_at) <= now)
+def _summarise(connection: sa.Connection, message_id: int, channels: Sequence[str], attempts: int) -> str:
+    """Set the message's status, error and retry time from its channels' deliveries."""
+    rows = connection.execute(
+        sa.select(
+            _deliveries.c.channel,
+            _deliveries.c.status,
+            _deliveries.c.last_error,
+            _deliveries.c.next_attempt_at,
+        ).where(_deliveries.c.message_id == message_id)
+    ).all()
+    statuses = {row.status for row in rows}
+    delivered = {row.channel for row in rows if row.status == DeliveryStatus.DELIVERED}
+    if DeliveryStatus.DEAD in statuses:
+        status = MessageStatus.DEAD
+    elif DeliveryStatus.FAILED in statuses:
+        status = MessageStatus.FAILED
+    elif delivered >= set(channels):
+        status = MessageStatus.DELIVERED
+    else:
+        status = MessageStatus.STORED
+    errors = [f"{row.channel}: {row.last_error}" for row in rows if row.last_error]
+    retry_times = [row.next_attempt_at for row in rows if row.status == DeliveryStatus.FAILED]
+    connection.execute(
+        sa.update(_messages)
+        .where(_messages.c.id == message_id, _messages.c.status != str(MessageStatus.SPAM))
+        .values(
+            status=str(status),
+            delivery_attempts=_messages.c.delivery_attempts + attempts,
+            last_error="; ".join(errors)[:2000] if errors else None,
+            next_attempt_at=min(retry_times) if retry_times else None,
         )
-        .order_by(col(ContactMessage.id))
+    )
+    return str(status)
+
+
+def due_for_delivery(
+    engine: sa.Engine, channel: str, now: datetime | None = None, limit: int = 100
+) -> list[int]:
+    """Ids of messages `channel` should take now, oldest first: never tried by it, or
+    failed and their retry time has come."""
+    now = now or utc_now()
+    taken = sa.exists().where(
+        _deliveries.c.message_id == _messages.c.id,
+        _deliveries.c.channel == channel,
+        sa.or_(
+            _deliveries.c.status.not_in([str(status) for status in RETRYABLE]),
+            _deliveries.c.next_attempt_at > now,
+        ),
+    )
+    statement = (
+        sa.select(_messages.c.id)
+        .where(_messages.c.status.in_([str(status) for status in OPEN]), ~taken)
+        .order_by(_messages.c.id)
         .limit(limit)
     )
-    with Session(engine) as session:
-        return [message_id for message_id in session.exec(statement) if message_id is not None]
+    with engine.connect() as connection:
+        return list(connection.execute(statement).scalars())
+
+
+def retry_message(engine: sa.Engine, message_id: int) -> bool:
+    """An operator brings a failed or dead message back: each channel that has not delivered
+    it takes it again at once, with a fresh count of rounds. False if there is no such
+    message or it is delivered or spam (`release` is spam's)."""
+    with writing(engine), engine.begin() as connection:
+        brought_back = connection.execute(
+            sa.update(_messages)
+            .where(
+                _messages.c.id == message_id,
+                _messages.c.status.in_([str(MessageStatus.FAILED), str(MessageStatus.DEAD)]),
+            )
+            .values(status=str(MessageStatus.STORED), next_attempt_at=None, alerted_at=None)
+        ).rowcount
+        if not brought_back:
+            return False
+        connection.execute(
+            sa.update(_deliveries)
+            .where(
+                _deliveries.c.message_id == message_id,
+                _deliveries.c.status != str(DeliveryStatus.DELIVERED),
+            )
+            .values(status=str(DeliveryStatus.PENDING), rounds=0, next_attempt_at=None, lease_token=None)
+        )
+    return True
+
+
+def deliveries(engine: sa.Engine, message_id: int) -> list[LeadDelivery]:
+    """The channels' deliveries of one message."""
+    statement = (
+        select(LeadDelivery).where(LeadDelivery.message_id == message_id).order_by(LeadDelivery.channel)
+    )
+    with Session(engine, expire_on_commit=False) as session:
+        return list(session.exec(statement))
+
+
+def to_alert(engine: sa.Engine, overdue: timedelta, now: datetime | None = None) -> list[ContactMessage]:
+    """Messages the operators have not been told about that are dead, or undelivered for
+    longer than `overdue`; each is marked as told (once per message, whichever worker asks)."""
+    now = now or utc_now()
+    wanted = sa.and_(
+        _messages.c.alerted_at.is_(None),
+        sa.or_(
+            _messages.c.status == str(MessageStatus.DEAD),
+            sa.and_(
+                _messages.c.status.in_([str(status) for status in OPEN]),
+                _messages.c.created_at < now - overdue,
+            ),
+        ),
+    )
+    found: list[ContactMessage] = []
+    with writing(engine), engine.begin() as connection:
+        for row in connection.execute(sa.select(_messages).where(wanted).order_by(_messages.c.id).limit(100)):
+            marked = connection.execute(
+                sa.update(_messages).where(_messages.c.id == row.id, wanted).values(alerted_at=now)
+            ).rowcount
+            if marked:
+                found.append(ContactMessage.model_validate(row._asdict()))
+    return found
 
 
 def messages(
@@ -183,17 +360,36 @@ def release(engine: sa.Engine, message_id: int) -> bool:
         return connection.execute(statement).rowcount == 1
 
 
+def _delete(connection: sa.Connection, which: sa.ColumnElement[bool]) -> int:
+    """Delete the messages `which` selects with their deliveries (SQLite does not enforce
+    the foreign key's ON DELETE CASCADE)."""
+    ids = sa.select(_messages.c.id).where(which)
+    connection.execute(sa.delete(_deliveries).where(_deliveries.c.message_id.in_(ids)))
+    return connection.execute(sa.delete(_messages).where(which)).rowcount
+
+
 def erase(engine: sa.Engine, email: str) -> int:
     """Delete every message from `email` (case-insensitive), GDPR Art. 17; returns how many."""
-    table = ContactMessage.__table__
-    statement = sa.delete(table).where(sa.func.lower(table.c.email) == email.strip().lower())
     with writing(engine), engine.begin() as connection:
-        return connection.execute(statement).rowcount
+        return _delete(connection, sa.func.lower(_messages.c.email) == email.strip().lower())
 
 
-def purge(engine: sa.Engine, older_than_days: int, now: datetime | None = None) -> int:
-    """Delete messages received more than `older_than_days` days ago; returns how many."""
-    cutoff = (now or utc_now()) - timedelta(days=older_than_days)
-    table = ContactMessage.__table__
+# `purge` refuses a shorter age: a typo must not delete today's leads.
+MIN_PURGE_DAYS = 1
+# What `purge` deletes unless told to delete undelivered messages too.
+PURGEABLE = (MessageStatus.DELIVERED, MessageStatus.SPAM)
+
+
+def purge(
+    engine: sa.Engine, older_than_days: int, *, include_undelivered: bool = False, now: datetime | None = None
+) -> int:
+    """Delete delivered and spam messages received more than `older_than_days` days ago
+    (stored, failed and dead ones too with `include_undelivered`); returns how many.
+    Raises ValueError below MIN_PURGE_DAYS."""
+    if older_than_days < MIN_PURGE_DAYS:
+        raise ValueError(f"refusing to purge messages younger than {MIN_PURGE_DAYS} day")
+    which = _messages.c.created_at < (now or utc_now()) - timedelta(days=older_than_days)
+    if not include_undelivered:
+        which = sa.and_(which, _messages.c.status.in_([str(status) for status in PURGEABLE]))
     with writing(engine), engine.begin() as connection:
-        return connection.execute(sa.delete(table).where(table.c.created_at < cutoff)).rowcount
+        return _delete(connection, which)

@@ -6,6 +6,8 @@ import pytest
 
 from agency_site.settings import SettingsError, redact_url, settings_from_env
 
+SECRET = "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw"
+
 
 def test_defaults_serve_the_local_site_to_its_own_origin_only():
     settings = settings_from_env({})
@@ -25,6 +27,10 @@ def test_production_values_are_read():
             "DATABASE_URL": "postgresql://agency@127.0.0.1:5432/agency",
             "REFLEX_REDIS_URL": "redis://127.0.0.1:6379/0",
             "CONTACT_WEBHOOK_URL": "https://hooks.example.com/leads",
+            "CONTACT_WEBHOOK_SECRET": SECRET,
+            "CONTACT_NOTIFY_EMAIL": "team@example.com",
+            "SMTP_URL": "smtps://leads%40example.com:pa%3Ass@mail.example.com",
+            "METRICS_ALLOW": "10.1.0.0/16, 2001:db8::1",
         }
     )
     assert settings.site_url == "https://www.example.com"
@@ -34,6 +40,59 @@ def test_production_values_are_read():
     assert settings.database_url == "postgresql+psycopg://agency@127.0.0.1:5432/agency"
     assert settings.leads.redis_url == "redis://127.0.0.1:6379/0"
     assert settings.leads.webhook_url == "https://hooks.example.com/leads"
+    assert settings.leads.webhook_secret == SECRET
+    assert settings.leads.channels == ("webhook", "email")
+    assert [str(network) for network in settings.metrics_allow] == ["10.1.0.0/16", "2001:db8::1/128"]
+    assert settings.production
+    # Secrets and passwords never show in a log line or a traceback's locals.
+    assert "pa%3Ass" not in repr(settings) and SECRET not in repr(settings)
+
+
+def test_a_public_https_site_with_a_webhook_needs_its_secret():
+    with pytest.raises(SettingsError) as raised:
+        settings_from_env(
+            {"SITE_URL": "https://www.example.com", "CONTACT_WEBHOOK_URL": "https://hooks.example.com/leads"}
+        )
+    [problem] = raised.value.problems
+    assert problem.startswith("CONTACT_WEBHOOK_SECRET: required")
+    # On this machine (make run, make stack), or without https, the site is not production.
+    for site_url in ("https://localhost:8443", "http://www.example.com", "http://localhost:3000"):
+        settings = settings_from_env(
+            {"SITE_URL": site_url, "CONTACT_WEBHOOK_URL": "https://hooks.example.com/x"}
+        )
+        assert not settings.production and settings.leads.webhook_secret is None
+
+
+def test_a_webhook_is_https_unless_it_is_on_this_machine():
+    with pytest.raises(SettingsError) as raised:
+        settings_from_env({"CONTACT_WEBHOOK_URL": "http://hooks.example.com/leads"})
+    assert raised.value.problems[0].startswith("CONTACT_WEBHOOK_URL: must be https://")
+    for url in ("http://127.0.0.1:8080/leads", "http://localhost/leads", "http://[::1]:9/x"):
+        assert settings_from_env({"CONTACT_WEBHOOK_URL": url}).leads.webhook_url == url
+
+
+def test_a_wrong_secret_or_smtp_url_is_named_but_never_repeated():
+    wrong_secret = "whsec_not-base64-at-all!!"
+    with pytest.raises(SettingsError) as raised:
+        settings_from_env(
+            {
+                "CONTACT_WEBHOOK_URL": "https://hooks.example.com/leads",
+                "CONTACT_WEBHOOK_SECRET": wrong_secret,
+                "CONTACT_NOTIFY_EMAIL": "team@example.com",
+                "SMTP_URL": "smtp://user:hunter2@mail.example.com:notaport",
+                "METRICS_ALLOW": "10.0.0.0/8,everyone",
+            }
+        )
+    problems = raised.value.problems
+    assert sorted(problem.split(":")[0] for problem in problems) == [
+        "CONTACT_WEBHOOK_SECRET",
+        "METRICS_ALLOW",
+        "SMTP_URL",
+    ]
+    assert not any(wrong_secret in problem or "hunter2" in problem for problem in problems)
+    with pytest.raises(SettingsError) as raised:
+        settings_from_env({"CONTACT_NOTIFY_EMAIL": "team@example.com"})
+    assert raised.value.problems[0].startswith("SMTP_URL: required")
 
 
 def test_every_mistake_is_one_line_naming_the_variable():

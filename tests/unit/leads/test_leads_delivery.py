@@ -1,4 +1,5 @@
-"""Webhook delivery (issue 6, item 5): JSON to a local receiver, retried until it arrives."""
+"""Webhook delivery (issue 6, item 5; issue 23, items 3, 4, 7, 8): signed JSON to a local
+receiver, retried until it arrives or is dead, fenced by a lease, alerted once."""
 
 from __future__ import annotations
 
@@ -51,7 +52,7 @@ def test_a_stored_message_is_posted_as_json(engine, receiver):
     outcome, row = asyncio.run(scenario())
     assert receiver.accepted == [
         {
-            "id": outcome.message_id,
+            "id": row.public_id,
             "created_at": row.created_at.isoformat(),
             "name": "Ada Lovelace",
             "email": "ada@example.com",
@@ -95,7 +96,7 @@ def test_a_receiver_that_fails_first_gets_the_message_later(engine, receiver):
     assert failed.next_attempt_at > utc_now() + timedelta(seconds=30)
     row = only_row(engine)
     assert (row.status, row.delivery_attempts, row.last_error) == (MessageStatus.DELIVERED, 4, None)
-    assert [body["id"] for body in receiver.accepted] == [outcome.message_id]
+    assert [body["id"] for body in receiver.accepted] == [row.public_id]
 
 
 def test_an_outage_of_the_receiver_loses_nothing_and_never_delays_the_visitor(engine, receiver):
