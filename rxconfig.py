@@ -11,6 +11,11 @@ from agency_site.frontend_patches import PatchGeneratedFrontend
 from agency_site.security import ContentSecurityPolicyHashes
 from agency_site.seo.plugin import SeoFilesPlugin
 from agency_site.settings import SettingsError, get_settings
+from agency_site.toolchain import dev_origins, use_project_tools
+
+# The project's Node 22 and bun (.tools/, installed by make) for a plain `reflex run` or
+# `reflex export` too, not only under make; Reflex looks them up after reading this file.
+use_project_tools()
 
 try:
     settings = get_settings()
@@ -48,8 +53,9 @@ config = rx.Config(
     db_url=settings.database_url,
     deploy_url=settings.site_url,
     # Only pages of the site itself may open the websocket (another site's page could
-    # otherwise make its visitors' browsers send contact messages).
-    cors_allowed_origins=list(settings.allowed_origins),
+    # otherwise make its visitors' browsers send contact messages); in dev mode also the
+    # dev page's own origin, whatever port it runs on.
+    cors_allowed_origins=list(dict.fromkeys([*settings.allowed_origins, *dev_origins()])),
     # Behind nginx (deploy/) the visitor's address is the last one nginx appended to
     # X-Forwarded-For; anything a visitor sent in that header comes before it and is ignored.
     trusted_proxy_hops=settings.trusted_proxy_hops,

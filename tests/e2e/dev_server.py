@@ -1,0 +1,127 @@
+"""A copy of the project served by a plain `reflex run` (dev mode, hot reload), started as a
+developer starts it: from the activated virtual environment, with no variable set.
+
+The copy holds the project's files (tracked and new ones, as `git ls-files` lists them),
+links `.venv` and `.tools`, and takes what `make run` left in `.web` (the installed
+frontend packages, hard-linked, so nothing of 100 MB is copied); its own `.web` is
+compiled by the dev server, so the project's build is never touched.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import signal
+import subprocess
+from pathlib import Path
+
+import httpx
+
+from .polling import free_port, wait_for
+from .served_build import ROOT
+
+# What a dev server's first compile and Vite's start may take on a busy 2-core machine;
+# a failure deadline, not a speed requirement.
+START_TIMEOUT_S = 300
+# Made by the build or by a run: never copied.
+_WEB_SKIPPED = {"build", "e2e-build", "node_modules"}
+
+
+def copy_project(destination: Path) -> Path:
+    """The project's files in `destination`, with `.venv` and `.tools` linked."""
+    listed = subprocess.run(
+        ["git", "ls-files", "--cached", "--others", "--exclude-standard", "-z"],
+        cwd=ROOT,
+        check=True,
+        capture_output=True,
+    ).stdout.decode()
+    for name in filter(None, listed.split("\0")):
+        source = ROOT / name
+        if source.is_symlink() or not source.is_file():
+            continue  # .venv and .tools (linked below), files deleted in the work tree
+        target = destination / name
+        target.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy2(source, target)
+    for tools in (".venv", ".tools"):
+        (destination / tools).symlink_to((ROOT / tools).resolve())
+    web = ROOT / ".web"
+    if (web / "node_modules").is_dir():
+        (destination / ".web").mkdir()
+        for entry in web.iterdir():
+            if entry.name not in _WEB_SKIPPED:
+                copy = shutil.copytree if entry.is_dir() else shutil.copy2
+                copy(entry, destination / ".web" / entry.name)
+        # Hard links: the dev server only reads the packages (their install is cached).
+        subprocess.run(["cp", "-al", str(web / "node_modules"), str(destination / ".web")], check=True)
+    return destination
+
+
+def clean_environment(project: Path) -> dict[str, str]:
+    """What an activated virtual environment has in a fresh login: HOME and PATH, nothing
+    else (no REFLEX_USE_SYSTEM_BUN, no tool folders, the system's Node 20 on PATH)."""
+    return {
+        "HOME": os.environ["HOME"],
+        "PATH": os.pathsep.join([str(project / ".venv" / "bin"), "/usr/local/bin", "/usr/bin", "/bin"]),
+    }
+
+
+class DevServer:
+    """`reflex run --frontend-port F --backend-port B` in `project`, with `environment`."""
+
+    def __init__(self, project: Path, environment: dict[str, str], args: list[str] | None = None) -> None:
+        self.project = project
+        self.frontend_port = free_port()
+        self.backend_port = free_port()
+        self.url = f"http://localhost:{self.frontend_port}"
+        self.environment = environment
+        self.command = args or [
+            "reflex",
+            "run",
+            "--frontend-port",
+            str(self.frontend_port),
+            "--backend-port",
+            str(self.backend_port),
+        ]
+        self.log_path = project / "dev-server.log"
+        self.process: subprocess.Popen | None = None
+
+    def log(self) -> str:
+        return self.log_path.read_text(errors="replace") if self.log_path.exists() else ""
+
+    def start(self) -> DevServer:
+        with self.log_path.open("w") as log:
+            self.process = subprocess.Popen(
+                self.command,
+                cwd=self.project,
+                env=self.environment,
+                stdout=log,
+                stderr=subprocess.STDOUT,
+                stdin=subprocess.DEVNULL,
+                start_new_session=True,
+            )
+        wait_for(self._serving, START_TIMEOUT_S, f"the dev server at {self.url}")
+        return self
+
+    def _serving(self) -> bool:
+        if self.process is not None and self.process.poll() is not None:
+            raise AssertionError(f"reflex run exited with {self.process.returncode}:\n{self.log()[-4000:]}")
+        try:
+            frontend = httpx.get(self.url + "/", timeout=5)
+            backend = httpx.get(f"http://localhost:{self.backend_port}/ping", timeout=5)
+        except httpx.HTTPError:
+            return False
+        return frontend.status_code == 200 and backend.status_code == 200
+
+    def stop(self) -> None:
+        """Stop reflex run and everything it started (its process group), by its id."""
+        if self.process is None:
+            return
+        try:
+            os.killpg(self.process.pid, signal.SIGTERM)
+            self.process.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            os.killpg(self.process.pid, signal.SIGKILL)
+            self.process.wait()
+        except ProcessLookupError:
+            pass
+        self.process = None
