@@ -19,6 +19,9 @@ _asked: set[str] = set()
 # list its missing texts are collected in (the build stops after the last page).
 _page: ContextVar[str | None] = ContextVar("page", default=None)
 _missing: ContextVar[list[MissingText] | None] = ContextVar("missing", default=None)
+# The texts the page being built has shown so far (inside `on_page`): the page shell reads
+# them to footnote the headline figures the page names (agency_site.components.ui.figures).
+_shown: ContextVar[list[str] | None] = ContextVar("shown", default=None)
 
 
 class MissingText(KeyError):
@@ -38,9 +41,11 @@ class MissingText(KeyError):
 def on_page(page: str) -> Iterator[None]:
     """Texts asked for inside the block belong to `page` (a path, for error messages)."""
     token = _page.set(page)
+    shown = _shown.set([])
     try:
         yield
     finally:
+        _shown.reset(shown)
         _page.reset(token)
 
 
@@ -59,6 +64,11 @@ def collecting_missing_texts() -> Iterator[list[MissingText]]:
         yield missing
     finally:
         _missing.reset(token)
+
+
+def shown_texts() -> list[str]:
+    """The texts the page being built has asked for so far (none outside `on_page`)."""
+    return list(_shown.get() or ())
 
 
 def asked_keys() -> frozenset[str]:
@@ -96,7 +106,11 @@ def t(lang: str, key: str, **values: object) -> str:
             raise error
         collected.append(error)
         return key
-    return text.format(**values) if values else text
+    text = text.format(**values) if values else text
+    shown = _shown.get()
+    if shown is not None:
+        shown.append(text)
+    return text
 
 
 def missing_keys(strings: dict[str, dict[str, str]]) -> dict[str, list[str]]:

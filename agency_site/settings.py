@@ -62,8 +62,9 @@ class LeadSettings:
     rate_window_s: float = 600.0
     # Reflex's own Redis (REFLEX_REDIS_URL), when it runs several workers: they count together.
     redis_url: str | None = None
-    # Retention: `purge` without --older-than deletes messages older than this.
-    retention_days: int = 365
+    # Retention: `purge` without --older-than deletes messages older than this. Six months:
+    # long enough to answer an enquiry and its follow-ups (the privacy policy gives the reason).
+    retention_days: int = 180
     # A channel gives a message up (status dead) after this many failed rounds (~3 days
     # with the default interval: the rounds wait 1, 2, 4, ... minutes, then 6 hours each).
     max_rounds: int = 20

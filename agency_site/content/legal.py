@@ -3,7 +3,8 @@
 Each file has front matter (description, optional `updated` text) and a Markdown
 body. Company facts are never typed into the texts: the body names them as
 `{placeholders}` (e.g. `{company_name}`, `{vat_id}`) filled from `content/site.yaml`, so
-the notice and the policy always match the facts the footer and contact page show. An
+the notice and the policy always match the facts the footer and contact page show. A fact
+a language names its own way (Bukarest / Bucharest) is filled in that language. An
 unknown placeholder fails the build naming the file and the placeholder.
 """
 
@@ -17,15 +18,24 @@ from urllib.parse import urlsplit
 from pydantic import BaseModel, ConfigDict, Field
 
 from agency_site.constants import LANGUAGES
-from agency_site.content.loader import ContentError, load_site_facts, placeholders
+from agency_site.content.loader import ContentError, load_language, load_site_facts, placeholders
 from agency_site.content.markdown import read_front_matter, render_markdown
-from agency_site.content.models import SiteFacts, Strict, tel_href
-from agency_site.settings import get_settings
+from agency_site.content.models import SiteFacts, Strict, localized, tel_href
+from agency_site.settings import LeadSettings, get_settings
 
 LEGAL_DOCUMENTS = ("impressum", "privacy")
 # Contact messages are deleted after this many days unless the operator sets another
-# retention (issue 6's `leads.retention_days`, CONTACT_RETENTION_DAYS).
-DEFAULT_RETENTION_DAYS = 365
+# retention (issue 6's `leads.retention_days`, CONTACT_RETENTION_DAYS): six months, what
+# answering an enquiry and a follow-up needs (issue 25, item 11).
+DEFAULT_RETENTION_DAYS = LeadSettings.retention_days
+# The contact line that also takes WhatsApp messages (content/site.yaml, contact.phones).
+WHATSAPP_LINE = "contact-phone-mobile"
+# The Dubai team's paragraphs in the privacy policy (content/i18n/*/legal.yaml), by
+# whether `office.entity_form` says it is a company of its own or the controller's staff.
+DUBAI_TEAM_KEYS = {
+    True: ("legal-dubai-team-recipient-entity", "legal-dubai-team-transfer-entity"),
+    False: ("legal-dubai-team-recipient-staff", "legal-dubai-team-transfer-staff"),
+}
 _H2 = re.compile(r"<h2>(.*?)</h2>", re.DOTALL)
 
 
@@ -63,27 +73,44 @@ def retention_days() -> int:
     return int(getattr(leads, "retention_days", DEFAULT_RETENTION_DAYS))
 
 
-def legal_facts(site: SiteFacts) -> dict[str, str]:
-    """Every value a legal text may name, by placeholder."""
-    legal, office = site.legal, site.office
-    return {
+def legal_facts(site: SiteFacts, lang: str, strings: dict[str, str] | None = None) -> dict[str, str]:
+    """Every value a legal text in `lang` may name, by placeholder; `strings` are the
+    language's texts, for the paragraphs that depend on a fact (the Dubai team's role)."""
+    legal, office, authority = site.legal, site.office, site.legal.supervisory_authority
+    office_place = ", ".join(localized(part, lang) for part in (office.district, office.city, office.country))
+    facts = {
         "brand": site.brand.name,
         "company_name": legal.company_name,
         "street": legal.street,
         "postcode": legal.postcode,
-        "city": legal.city,
-        "country": legal.country,
+        "city": localized(legal.city, lang),
+        "country": localized(legal.country, lang),
         "phone": legal.phone,
         "phone_tel": tel_href(legal.phone),
         "email": str(legal.email),
         "website": str(legal.website),
         "vat_id": legal.vat_id,
+        "tax_code": legal.tax_code,
         "trade_register": legal.trade_register,
         "euid": legal.euid,
         "managing_director": legal.managing_director,
         "content_responsible": legal.content_responsible,
         "contact_email": str(site.contact.email),
-        "office": f"{office.company}, {office.building}, {office.district}, {office.city}, {office.country}",
+        "demo_phone": site.links.voice_demo_phone,
+        "whatsapp_phone": next(
+            (phone.number for phone in site.contact.phones if phone.label_key == WHATSAPP_LINE), ""
+        ),
+        "office": f"{office.company}, {office.building}, {office_place}",
+        "office_company": office.company,
+        "office_city": localized(office.city, lang),
+        "office_country": localized(office.country, lang),
+        "office_entity_form": office.entity_form or "",
+        "authority_name": localized(authority.name, lang),
+        "authority_address": (
+            f"{authority.street}, {authority.postcode} {localized(authority.city, lang)},"
+            f" {localized(authority.country, lang)}"
+        ),
+        "authority_website": str(authority.website),
         "retention_days": str(retention_days()),
         # Where each click-to-load embed and external link goes (DESIGN.md §6).
         "map_host": _host(office.map_embed_url),
@@ -91,6 +118,11 @@ def legal_facts(site: SiteFacts) -> dict[str, str]:
         "avatar_host": _host(site.links.avatar_embed_url),
         "scheduling_host": _host(site.links.scheduling_url),
     }
+    if strings is not None:
+        recipient, transfer = DUBAI_TEAM_KEYS[office.is_separate_entity]
+        facts["dubai_team_recipient"] = strings[recipient].format_map(facts)
+        facts["dubai_team_transfer"] = strings[transfer].format_map(facts)
+    return facts
 
 
 def _host(url: object) -> str:
@@ -132,13 +164,14 @@ def load_legal_text(path: Path, facts: dict[str, str]) -> LegalText:
 
 def load_legal(content_dir: Path) -> dict[str, dict[str, LegalText]]:
     """Both documents in both languages; raises ContentError naming the file and the field."""
-    facts = legal_facts(load_site_facts(content_dir / "site.yaml"))
-    return {
-        lang: {
+    site = load_site_facts(content_dir / "site.yaml")
+    texts: dict[str, dict[str, LegalText]] = {}
+    for lang in LANGUAGES:
+        facts = legal_facts(site, lang, load_language(content_dir, lang)[0])
+        texts[lang] = {
             doc: load_legal_text(content_dir / "legal" / lang / f"{doc}.md", facts) for doc in LEGAL_DOCUMENTS
         }
-        for lang in LANGUAGES
-    }
+    return texts
 
 
 @lru_cache(maxsize=1)

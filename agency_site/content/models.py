@@ -11,6 +11,31 @@ class Strict(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
 
+class LocalizedText(Strict):
+    """A fact each language names its own way (Bukarest / Bucharest): one value per language."""
+
+    en: str = Field(min_length=1)
+    de: str = Field(min_length=1)
+
+
+# A company fact: one string when every language writes it the same (Dubai), or one value
+# per language (issue 25: German pages name places in German). The fact stays one source.
+Localized = str | LocalizedText
+
+
+def localized(value: Localized, lang: str) -> str:
+    """The fact as `lang` writes it."""
+    return value if isinstance(value, str) else getattr(value, lang)
+
+
+def english_only_names(value: Localized) -> set[str]:
+    """Names the English text uses that another language writes differently (a German page
+    showing one of them shows an English place name)."""
+    if isinstance(value, str):
+        return set()
+    return {value.en} - {value.de}
+
+
 class Brand(Strict):
     name: str = Field(min_length=1)
     logo: str = Field(pattern=r"^/", description="Path of the logo under assets/")
@@ -18,11 +43,20 @@ class Brand(Strict):
 
 class Office(Strict):
     company: str
+    # The Dubai team's legal form when it is a company of its own (then it processes
+    # enquiries for the controller as a processor, Art. 28 GDPR, with standard contractual
+    # clauses); null when the team are the controller's own staff. The privacy policy says
+    # whichever of the two this fact describes.
+    entity_form: str | None = None
     building: str
-    district: str
-    city: str
-    country: str
+    district: Localized
+    city: Localized
+    country: Localized
     map_embed_url: HttpUrl
+
+    @property
+    def is_separate_entity(self) -> bool:
+        return self.entity_form is not None
 
 
 def tel_href(number: str) -> str:
@@ -66,20 +100,41 @@ class Videos(Strict):
     avatar_project_languages: list[VideoLanguage] = Field(min_length=6, max_length=6)
 
 
+class SupervisoryAuthority(Strict):
+    """The data protection authority responsible for the controller (Art. 77 GDPR)."""
+
+    name: Localized
+    street: str
+    postcode: str
+    city: Localized
+    country: Localized
+    website: HttpUrl
+
+
 class LegalEntity(Strict):
     company_name: str
     street: str
     postcode: str
-    city: str
-    country: str
+    city: Localized
+    country: Localized
     phone: str
     email: EmailStr
     website: HttpUrl
     vat_id: str
+    tax_code: str = Field(description="Romanian tax identification code (CUI / cod fiscal)")
     trade_register: str
     euid: str
     managing_director: str
     content_responsible: str
+    supervisory_authority: SupervisoryAuthority
+
+
+class FigureBasis(Strict):
+    """Where a headline figure comes from: our client projects, the period, the sample."""
+
+    projects: int = Field(ge=1)
+    period: str = Field(min_length=4)
+    sample: int = Field(ge=1, description="Processes, apps, rated calls or ticket categories measured")
 
 
 class SiteFacts(Strict):
@@ -94,3 +149,5 @@ class SiteFacts(Strict):
     checkout_links: dict[str, HttpUrl | None]
     videos: Videos
     legal: LegalEntity
+    # Headline figure ('40') -> its basis; the copy footnotes each figure it names.
+    figures: dict[str, FigureBasis]

@@ -140,7 +140,7 @@ def parser() -> argparse.ArgumentParser:
         "purge", help="delete delivered and spam messages older than the retention period"
     )
     purge.add_argument(
-        "--older-than", type=int, metavar="DAYS", help="default: CONTACT_RETENTION_DAYS (365); at least 1"
+        "--older-than", type=int, metavar="DAYS", help="default: CONTACT_RETENTION_DAYS (180); at least 1"
     )
     purge.add_argument(
         "--include-undelivered", action="store_true", help="delete stored, failed and dead messages too"

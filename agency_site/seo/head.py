@@ -18,6 +18,7 @@ from agency_site.constants import LANGUAGES
 from agency_site.content import get_content
 from agency_site.content.blog import BlogPost, get_post
 from agency_site.content.catalog import get_catalog
+from agency_site.content.models import localized
 from agency_site.i18n import alternate_urls, localized_path, t
 from agency_site.seo import structured_data as ld
 from agency_site.seo.texts import search_description, search_title
@@ -101,9 +102,9 @@ def organization_facts_by_lang() -> dict[str, ld.OrganizationFacts]:
             email=str(site.contact.email),
             telephone=site.contact.phones[0].number,
             street=site.office.building,
-            district=site.office.district,
-            city=site.office.city,
-            country=site.office.country,
+            district=localized(site.office.district, lang),
+            city=localized(site.office.city, lang),
+            country=localized(site.office.country, lang),
         )
         for lang in LANGUAGES
     }

@@ -14,6 +14,7 @@ from agency_site.components.ui.icon import lucide_icon
 from agency_site.components.ui.kit import focus_ring
 from agency_site.content import get_content
 from agency_site.content.catalog import get_catalog
+from agency_site.content.models import localized
 from agency_site.i18n import localized_path, t
 from agency_site.react import jsx_library
 
@@ -59,9 +60,9 @@ def _contact_column(lang: str) -> rx.Component:
                 "map-pin",
                 office.building,
                 rx.el.br(),
-                office.district,
+                localized(office.district, lang),
                 rx.el.br(),
-                f"{office.city}, {office.country}",
+                f"{localized(office.city, lang)}, {localized(office.country, lang)}",
             ),
             _contact_line("phone", rx.el.a(phone.number, href=phone.tel_href, class_name=_LINK)),
             _contact_line("mail", rx.el.a(email, href=f"mailto:{email}", class_name=_LINK)),
@@ -84,7 +85,8 @@ def _current_year() -> rx.Component:
 
 def footer(lang: str) -> rx.Component:
     """The site footer in `lang`."""
-    brand = get_content().site.brand
+    site = get_content().site
+    brand = site.brand
     service_links = [
         (t(lang, service.key("title")), f"/services/{service.id}") for service in get_catalog().footer
     ]
@@ -117,6 +119,15 @@ def footer(lang: str) -> rx.Component:
                     _current_year(),
                     f" {brand.name}. ",
                     t(lang, "footer-rights"),
+                    " ",
+                    # Whose brand this is: the contracting party of the legal notice.
+                    t(
+                        lang,
+                        "footer-brand-owner",
+                        brand=brand.name,
+                        company=site.legal.company_name,
+                        city=localized(site.legal.city, lang),
+                    ),
                     class_name="text-sm text-slate-400",
                 ),
                 rx.el.nav(

@@ -8,7 +8,8 @@ from reflex_components_core.el.elements.inline import A as PlainAnchor
 from agency_site.components.layout.footer import footer
 from agency_site.components.layout.header import header
 from agency_site.components.layout.navigation import spec_path
-from agency_site.i18n import current_page, t
+from agency_site.components.ui.figures import figure_notes, marked_figures
+from agency_site.i18n import current_page, shown_texts, t
 
 MAIN_ID = "main-content"
 
@@ -17,7 +18,10 @@ def page_shell(lang: str, *content: rx.Component) -> rx.Component:
     """Skip link, header, the main content area and footer around a screen's `content`.
 
     The head tags (canonical, alternates, robots) come from the page's Route (seo.head).
+    The content is built before the shell, so the texts it showed say which headline
+    figures the page names; their basis closes the main area.
     """
+    notes = figure_notes(lang, marked_figures(shown_texts()))
     return rx.fragment(
         PlainAnchor.create(
             t(lang, "skip-to-content"),
@@ -31,6 +35,7 @@ def page_shell(lang: str, *content: rx.Component) -> rx.Component:
         header(lang, spec_path(current_page())),
         rx.el.main(
             *content,
+            notes,
             id=MAIN_ID,
             tab_index=-1,
             class_name="mx-auto w-full max-w-[1400px] flex-1 px-4 pb-16 pt-20 outline-none sm:px-6 lg:px-8",

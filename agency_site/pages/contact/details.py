@@ -6,6 +6,7 @@ import reflex as rx
 
 from agency_site.components.ui.kit import CARD, FOCUS_RING_TIGHT, icon_badge
 from agency_site.content import get_content
+from agency_site.content.models import localized
 from agency_site.i18n import t
 
 _VALUE_LINK = f"font-semibold text-slate-900 transition hover:text-violet-700 {FOCUS_RING_TIGHT} rounded"
@@ -34,9 +35,9 @@ def _office(lang: str) -> rx.Component:
             rx.el.br(),
             office.building,
             rx.el.br(),
-            office.district,
+            localized(office.district, lang),
             rx.el.br(),
-            f"{office.city}, {office.country}",
+            f"{localized(office.city, lang)}, {localized(office.country, lang)}",
             class_name="mt-2 text-sm not-italic leading-relaxed text-slate-600",
         ),
         testid="contact-office",

@@ -18,6 +18,7 @@ from reflex.vars.base import Var
 from agency_site.components.ui.icon import lucide_icon
 from agency_site.components.ui.kit import CARD, FIELD_FOCUS, FOCUS_RING
 from agency_site.content import get_content
+from agency_site.content.legal import retention_days
 from agency_site.i18n import localized_path, t
 from agency_site.pages.blocks import LINK
 from agency_site.react import jsx_library
@@ -235,7 +236,14 @@ def contact_form(lang: str, path: str) -> rx.Component:
             rx.el.div(
                 _submit_button(lang),
                 rx.el.p(
-                    t(lang, "contact-privacy-note"),
+                    # The first layer of the privacy information (Art. 13 GDPR): who, why,
+                    # where, how long; the policy behind the link has the rest.
+                    t(
+                        lang,
+                        "contact-privacy-note",
+                        company=get_content().site.legal.company_name,
+                        retention_days=retention_days(),
+                    ),
                     " ",
                     rx.el.a(
                         t(lang, "contact-privacy-link"),

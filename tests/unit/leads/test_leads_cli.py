@@ -106,10 +106,10 @@ def test_purge_deletes_only_delivered_and_spam_messages_past_retention(engine):
     fill(engine)
     set_status(engine, "First message", "delivered")
     for subject in ("First message", "Cheap pills", "Second message"):
-        age(engine, subject, 400)
+        age(engine, subject, 200)
     set_status(engine, "=HYPERLINK(evil)", "delivered")
-    age(engine, "=HYPERLINK(evil)", 364)
-    assert "purged 2 message(s) older than 365 days" in run_on(engine, "purge")
+    age(engine, "=HYPERLINK(evil)", 179)
+    assert "purged 2 message(s) older than 180 days" in run_on(engine, "purge")
     # The undelivered one stays however old it is, until an operator says so.
     assert [row.subject for row in store.messages(engine)] == ["=HYPERLINK(evil)", "Second message"]
     assert "purged 1 message(s) older than 30 days" in run_on(engine, "purge", "--older-than", "30")
@@ -147,8 +147,8 @@ def test_the_command_line_end_to_end(sqlite_url):
     run(sqlite_url, "migrate")
     engine = create_engine(sqlite_url)
     fill(engine)
-    age(engine, "Cheap pills", 366)
-    age(engine, "First message", 366)
+    age(engine, "Cheap pills", 181)
+    age(engine, "First message", 181)
 
     def cli(*argv: str) -> str:
         result = subprocess.run(
@@ -162,7 +162,7 @@ def test_the_command_line_end_to_end(sqlite_url):
         return result.stdout
 
     assert cli("export").splitlines()[0].startswith("id,public_id,created_at,status")
-    assert "purged 1 message(s) older than 365 days" in cli("purge")
+    assert "purged 1 message(s) older than 180 days" in cli("purge")
     assert "erased 2 message(s) from ada@example.com" in cli("erase", "--email", "ada@example.com")
     assert [row.email for row in store.messages(engine)] == ["Grace@Example.com"]
 
