@@ -74,6 +74,18 @@ class LeadSettings:
     # smtp://[user:password@]host[:port][?starttls=true] or smtps://...; holds a password.
     smtp_url: str | None = field(default=None, repr=False)
     smtp_timeout_s: float = 10.0
+    # Deadlines (issue 23): a database that hangs, not only one that is down, must not keep
+    # a visitor waiting. The visitor's save is answered within `save_deadline_s` ('not
+    # sent', the form keeps the text); the database's own bounds end the work behind it.
+    save_deadline_s: float = 5.0
+    # Opening a connection (PostgreSQL's connect_timeout; libpq counts whole seconds, >= 2).
+    db_connect_timeout_s: float = 3.0
+    # PostgreSQL's statement_timeout: the server cancels a statement that runs longer.
+    db_statement_timeout_s: float = 4.0
+    # How long a request waits for a free connection of the pool.
+    db_pool_timeout_s: float = 2.0
+    # SQLite: how long a writer waits for another process's write lock.
+    db_busy_timeout_s: float = 4.0
 
     @property
     def channels(self) -> tuple[str, ...]:
@@ -344,6 +356,15 @@ def _lead_settings(env: _EnvReader) -> LeadSettings:
         ),
         smtp_timeout_s=env.number("SMTP_TIMEOUT_S", defaults.smtp_timeout_s, minimum=0.001),
         webhook_secret=env.webhook_secret("CONTACT_WEBHOOK_SECRET"),
+        save_deadline_s=env.number("CONTACT_SAVE_DEADLINE_S", defaults.save_deadline_s, minimum=0.001),
+        db_connect_timeout_s=env.number(
+            "DATABASE_CONNECT_TIMEOUT_S", defaults.db_connect_timeout_s, minimum=2
+        ),
+        db_statement_timeout_s=env.number(
+            "DATABASE_STATEMENT_TIMEOUT_S", defaults.db_statement_timeout_s, minimum=0.001
+        ),
+        db_pool_timeout_s=env.number("DATABASE_POOL_TIMEOUT_S", defaults.db_pool_timeout_s, minimum=0.001),
+        db_busy_timeout_s=env.number("DATABASE_BUSY_TIMEOUT_S", defaults.db_busy_timeout_s, minimum=0.001),
     )
 
 

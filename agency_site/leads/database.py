@@ -10,11 +10,19 @@ from weakref import WeakKeyDictionary
 import sqlalchemy as sa
 from sqlalchemy.pool import NullPool
 
-from agency_site.settings import PROJECT_ROOT, get_settings, sqlalchemy_url
+from agency_site.settings import PROJECT_ROOT, LeadSettings, get_settings, sqlalchemy_url
 
 ALEMBIC_INI = PROJECT_ROOT / "alembic.ini"
-# A dead database must fail the visitor's request in seconds, not hang it.
-CONNECT_TIMEOUT_S = 5
+# TCP keepalives: a PostgreSQL server that vanished (a crash, a network partition) is noticed
+# on an idle pooled connection within idle + interval * count = 40 s instead of the
+# kernel's two hours; and data it never acknowledges fails the connection after 15 s.
+KEEPALIVES = {
+    "keepalives": 1,
+    "keepalives_idle": 10,
+    "keepalives_interval": 10,
+    "keepalives_count": 3,
+    "tcp_user_timeout": 15_000,
+}
 
 
 def _enable_wal(dbapi_connection, _record) -> None:
@@ -22,8 +30,15 @@ def _enable_wal(dbapi_connection, _record) -> None:
     dbapi_connection.execute("PRAGMA journal_mode=WAL")
 
 
-def create_engine(url: str, *, search_path: str | None = None) -> sa.Engine:
-    """A new engine for `url`; `search_path` pins a PostgreSQL schema (tests use their own)."""
+def create_engine(
+    url: str, *, search_path: str | None = None, settings: LeadSettings | None = None
+) -> sa.Engine:
+    """A new engine for `url`; `search_path` pins a PostgreSQL schema (tests use their own).
+
+    Every wait has a bound (`settings`' db_* deadlines, the CONTACT_*/DATABASE_* settings
+    by default): connecting, waiting for a pooled connection, a statement, SQLite's lock.
+    """
+    settings = settings or get_settings().leads
     url = sqlalchemy_url(url)
     if url.startswith("sqlite"):
         # No pool: each unit of work opens the file, so a missing or moved database is
@@ -31,14 +46,27 @@ def create_engine(url: str, *, search_path: str | None = None) -> sa.Engine:
         engine = sa.create_engine(
             url,
             poolclass=NullPool,
-            connect_args={"check_same_thread": False, "timeout": 30},
+            connect_args={"check_same_thread": False, "timeout": settings.db_busy_timeout_s},
         )
         sa.event.listen(engine, "connect", _enable_wal)
         return engine
-    connect_args: dict[str, object] = {"connect_timeout": CONNECT_TIMEOUT_S}
+    options = [f"-cstatement_timeout={round(settings.db_statement_timeout_s * 1000)}"]
     if search_path:
-        connect_args["options"] = f"-csearch_path={search_path}"
-    return sa.create_engine(url, pool_pre_ping=True, pool_size=10, max_overflow=10, connect_args=connect_args)
+        options.append(f"-csearch_path={search_path}")
+    connect_args: dict[str, object] = {
+        # libpq takes whole seconds and treats 1 as 2.
+        "connect_timeout": max(2, round(settings.db_connect_timeout_s)),
+        "options": " ".join(options),
+        **KEEPALIVES,
+    }
+    return sa.create_engine(
+        url,
+        pool_pre_ping=True,
+        pool_size=10,
+        max_overflow=10,
+        pool_timeout=settings.db_pool_timeout_s,
+        connect_args=connect_args,
+    )
 
 
 _sqlite_write_locks: WeakKeyDictionary[sa.Engine, threading.Lock] = WeakKeyDictionary()
@@ -76,5 +104,8 @@ def migrate(engine: sa.Engine, revision: str = "head") -> None:
 
     config = Config(str(ALEMBIC_INI))
     with engine.begin() as connection:
+        if connection.dialect.name == "postgresql":
+            # Rebuilding a large table may take longer than a visitor's statement may.
+            connection.execute(sa.text("SET LOCAL statement_timeout = 0"))
         config.attributes["connection"] = connection
         command.upgrade(config, revision)

@@ -79,16 +79,26 @@ async def receive(
     under it is answered 'sent' again and never stored twice.
 
     Never raises: whatever goes wrong, the visitor is told their message was not sent (and
-    their form keeps it), rather than being left with a button stuck on 'Sending...'.
+    their form keeps it), rather than being left with a button stuck on 'Sending...'. Nor
+    does it wait longer than `save_deadline_s`: a database that hangs gets the same answer.
     """
     inbox = inbox or default_inbox()
+    deadline = inbox.settings.save_deadline_s
     try:
-        if submission_key and (
-            stored := await asyncio.to_thread(store.find_by_key, inbox.engine, submission_key)
-        ):
-            # A resend of a stored message: no second row, no second count against the limit.
-            return Outcome(sent=True, message_id=stored)
-        return await _receive(form_data, client, inbox, submission_key)
+        async with asyncio.timeout(deadline):
+            if submission_key and (
+                stored := await asyncio.to_thread(store.find_by_key, inbox.engine, submission_key)
+            ):
+                # A resend of a stored message: no second row, no second count against the limit.
+                return Outcome(sent=True, message_id=stored)
+            return await _receive(form_data, client, inbox, submission_key)
+    except TimeoutError:
+        # The worker thread keeps waiting until the database's own bounds end it; should the
+        # row commit after all, the visitor's resend (same key) finds it: never stored twice.
+        logger.error(
+            "Contact message from %s not stored within %s s: the database did not answer", client, deadline
+        )
+        return Outcome(failure=Failure.NOT_STORED)
     except Exception:
         logger.exception("Contact message from %s not handled", client)
         return Outcome(failure=Failure.NOT_STORED)
@@ -109,6 +119,10 @@ async def _receive(
         submission = _truncated(submission)
     try:
         message_id = await inbox.writer.save(submission, submission_key)
+    except asyncio.CancelledError:
+        # The deadline passed (`receive`): not counted against the visitor's limit either.
+        await inbox.limiter.release(client)
+        raise
     except Exception:
         await inbox.limiter.release(client)
         logger.exception("Contact message from %s could not be stored", client)
