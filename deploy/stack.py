@@ -15,7 +15,9 @@ The e2e tests (tests/e2e/test_stack_*.py) start the same `Stack` on free ports.
 from __future__ import annotations
 
 import argparse
+import grp
 import os
+import pwd
 import shutil
 import signal
 import subprocess
@@ -23,6 +25,7 @@ import sys
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Protocol
 
 import httpx
 
@@ -82,6 +85,26 @@ def _stop_group(pid: int, timeout_s: float = 20.0, process: subprocess.Popen | N
         pass
 
 
+class ProcessGuard(Protocol):
+    """Stops the process groups it watches if the process that started them dies first
+    (the e2e tests' tests/e2e/process_guard.py; `make stack`'s processes outlive it)."""
+
+    def watch(self, group: int) -> None: ...
+
+    def forget(self, group: int) -> None: ...
+
+
+def nginx_user_directive() -> str:
+    """nginx started by root runs its workers as `nobody`, who cannot read a build inside a
+    private folder (a checkout in /root or in `mktemp -d`: stat() fails with 13, every page
+    403). So the workers run as the user who starts the stack, as they do for anyone who is
+    not root (nginx then cannot switch users). Loopback only, a machine's own test stack:
+    production runs Debian's nginx with its own `user www-data`."""
+    if os.geteuid() != 0:
+        return ""
+    return f"user {pwd.getpwuid(os.geteuid()).pw_name} {grp.getgrgid(os.getegid()).gr_name};"
+
+
 @dataclass
 class Stack:
     """One stack's ports, stores and folder; `start()` runs it, `stop()` ends it."""
@@ -99,6 +122,7 @@ class Stack:
     web_workdir: Path | None = None
     extra_env: dict[str, str] = field(default_factory=dict)
     processes: dict[str, subprocess.Popen] = field(default_factory=dict)
+    guard: ProcessGuard | None = None
 
     @property
     def url(self) -> str:
@@ -183,6 +207,8 @@ class Stack:
     # --- processes -------------------------------------------------------------------
 
     def _record(self, name: str, process: subprocess.Popen) -> None:
+        if self.guard is not None:
+            self.guard.watch(process.pid)
         self.processes[name] = process
         pids = self.folder / "pids"
         pids.mkdir(exist_ok=True)
@@ -213,6 +239,7 @@ class Stack:
         else:
             _stop_group(process.pid, process=process)
         process.wait(timeout=30)
+        self._forget(process.pid)
         (self.folder / "pids" / f"{name}.pid").unlink(missing_ok=True)
 
     def nginx_conf(self) -> Path:
@@ -236,6 +263,7 @@ class Stack:
         )
         main = f"""# Written by deploy/stack.py: nginx for this stack only, in the foreground.
 load_module {BROTLI_MODULE};
+{nginx_user_directive()}
 worker_processes 2;
 pid {nginx / "nginx.pid"};
 error_log {nginx / "error.log"} warn;
@@ -374,11 +402,16 @@ http {{
         for process in list(self.processes.values()):
             _stop_group(process.pid, process=process)
             process.wait(timeout=30)
+            self._forget(process.pid)
         self.processes.clear()
         if pids.is_dir():
             for pid_file in pids.glob("*.pid"):
                 _stop_group(int(pid_file.read_text()))
                 pid_file.unlink()
+
+    def _forget(self, group: int) -> None:
+        if self.guard is not None:
+            self.guard.forget(group)
 
 
 def local_stack() -> Stack:

@@ -11,6 +11,10 @@ the e2e server inherits this environment with the test database put in.
 from __future__ import annotations
 
 import os
+import signal
+import threading
+
+import pytest
 
 UNUSABLE_DATABASE_URL = "sqlite:////nonexistent/tests-use-only-databases-they-create.db"
 
@@ -19,3 +23,16 @@ os.environ["DATABASE_URL"] = UNUSABLE_DATABASE_URL
 # and `.env` cannot fill them in.
 for name in ("REFLEX_DB_URL", "REFLEX_ASYNC_DB_URL", "REFLEX_REDIS_URL"):
     os.environ[name] = ""
+
+
+def _interrupt(signum: int, frame: object) -> None:
+    raise KeyboardInterrupt(f"signal {signum}")
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """SIGTERM (a CI timeout, `kill`, make passing it on) ends the run as Ctrl-C does: pytest
+    then runs every fixture's finalizer, which stops the servers, drops the test databases
+    and removes the temporary folders. Python's default would exit at once, leaving them
+    (tests/e2e/process_guard.py stops the servers even then)."""
+    if threading.current_thread() is threading.main_thread():
+        signal.signal(signal.SIGTERM, _interrupt)

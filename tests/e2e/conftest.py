@@ -29,6 +29,7 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 from .contact_backend import ContactBackend, connect_contact_backend, start_contact_backend
 from .polling import free_port
+from .process_guard import GUARD
 from .served_build import ROOT, BuiltServer, build_fingerprint, cached_build, keep_build, server_env
 
 BUILD_TIMEOUT_S = 600
@@ -123,7 +124,11 @@ def _stop_process_group(process: subprocess.Popen) -> None:
         os.killpg(process.pid, signal.SIGTERM)
         process.wait(timeout=20)
     except (ProcessLookupError, subprocess.TimeoutExpired):
-        os.killpg(process.pid, signal.SIGKILL)
+        try:
+            os.killpg(process.pid, signal.SIGKILL)
+        except ProcessLookupError:
+            pass
+    GUARD.forget(process.pid)
 
 
 def start_app_server(folder: Path, env: dict[str, str]) -> AppServer:
@@ -161,6 +166,7 @@ def start_app_server(folder: Path, env: dict[str, str]) -> AppServer:
             stderr=subprocess.STDOUT,
             start_new_session=True,
         )
+    GUARD.watch(process.pid)
     # The built frontend addresses its backend as localhost:{port}; use the same origin.
     url = f"http://localhost:{port}"
     try:

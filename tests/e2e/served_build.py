@@ -29,6 +29,7 @@ import httpx
 from reflex_base.environment import environment
 
 from .polling import free_port
+from .process_guard import GUARD
 
 ROOT = Path(__file__).resolve().parents[2]
 START_TIMEOUT_S = 60
@@ -188,6 +189,7 @@ class BuiltServer:
                 stderr=subprocess.STDOUT,
                 start_new_session=True,
             )
+        GUARD.watch(self.process.pid)
         deadline = time.monotonic() + START_TIMEOUT_S
         with httpx.Client(timeout=2) as client:
             while time.monotonic() < deadline:
@@ -220,4 +222,5 @@ class BuiltServer:
                 os.killpg(self.process.pid, signal.SIGKILL)
             except ProcessLookupError:
                 pass
+        GUARD.forget(self.process.pid)
         self.process = None

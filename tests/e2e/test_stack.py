@@ -12,9 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import shutil
-import socket
 import ssl
-import subprocess
 import uuid
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
@@ -36,7 +34,8 @@ from deploy.stack import Stack, missing_prerequisites
 
 from .expected import text
 from .polling import free_port, wait_for
-from .served_build import ROOT, copy_build
+from .process_guard import GUARD
+from .redis_server import RedisServer
 
 pytestmark = pytest.mark.stack
 
@@ -44,54 +43,6 @@ POSTGRES_ADMIN_URL = "postgresql+psycopg://postgres@127.0.0.1:5432/postgres"
 PAGES = ["/", "/de", "/about", "/de/about", "/contact", "/de/contact"]
 EMBED_PAGES = ["/", "/contact", "/project/104", "/project/106", "/de/contact"]
 AVATAR_ORIGIN = "https://avatar.example.com"
-
-
-class RedisServer:
-    """A redis-server of this test module, without persistence, stopped and started by PID."""
-
-    def __init__(self, folder: Path) -> None:
-        self.port = free_port()
-        self.folder = folder
-        self.process: subprocess.Popen | None = None
-
-    @property
-    def url(self) -> str:
-        return f"redis://127.0.0.1:{self.port}/0"
-
-    def start(self) -> None:
-        log = (self.folder / "redis.log").open("a")
-        self.process = subprocess.Popen(
-            [
-                "redis-server",
-                "--port",
-                str(self.port),
-                "--bind",
-                "127.0.0.1",
-                "--save",
-                "",
-                "--appendonly",
-                "no",
-            ],
-            stdout=log,
-            stderr=subprocess.STDOUT,
-            start_new_session=True,
-        )
-
-        def answers() -> bool:
-            try:
-                with socket.create_connection(("127.0.0.1", self.port), timeout=1) as sock:
-                    sock.sendall(b"PING\r\n")
-                    return sock.recv(16).startswith(b"+PONG")
-            except OSError:
-                return False
-
-        wait_for(answers, 20, "redis-server answering")
-
-    def stop(self) -> None:
-        if self.process is not None:
-            self.process.terminate()
-            self.process.wait(timeout=20)
-            self.process = None
 
 
 def _postgres_database(name: str) -> str | None:
@@ -147,11 +98,10 @@ def running_stack(served_web: Path, tmp_path_factory: pytest.TempPathFactory) ->
     database_url = _postgres_database(database)
     if database_url is None:
         pytest.skip("stack needs PostgreSQL at 127.0.0.1:5432 (user postgres)")
-    # nginx started by root runs its workers as `nobody`, and pytest's temporary folders
-    # are private to their user: a build served from one (as a kept build is, see
-    # served_build.py) answers 403. The stack serves its own copy from inside the project.
-    site = ROOT / ".web" / f"e2e-stack-{uuid.uuid4().hex[:10]}"
-    build = copy_build(served_web, site) / "build"
+    # The session's build, where it is: pytest's temporary folders and the checkout may be
+    # private to their user, which is why the stack's nginx workers run as that user
+    # (deploy/stack.py nginx_user_directive), not as `nobody`.
+    build = served_web / "build"
     redis = RedisServer(folder)
     redis.start()
     # The stack migrates the database as it starts.
@@ -166,6 +116,7 @@ def running_stack(served_web: Path, tmp_path_factory: pytest.TempPathFactory) ->
         site_root=build / "client",
         security_dir=build / "nginx",
         web_workdir=served_web,
+        guard=GUARD,
     )
     try:
         stack.start()
@@ -175,7 +126,6 @@ def running_stack(served_web: Path, tmp_path_factory: pytest.TempPathFactory) ->
         redis.stop()
         engine.dispose()
         _drop_database(database)
-        shutil.rmtree(site, ignore_errors=True)
 
 
 @pytest.fixture
@@ -400,6 +350,10 @@ def test_rate_limit_counts_each_visitor_address_behind_nginx(running_stack: Runn
     stored = {row.subject for row in store.messages(running_stack.engine)}
     assert {visitor.subject for visitor in visitors if visitor.status == "sent"} <= stored
     assert visitors[limit].subject not in stored
+    # The stack trusts nginx as one hop: the backends found nothing to say about it
+    # (with TRUSTED_PROXY_HOPS=0 they would log an error naming it, agency_site/proxy_hops.py).
+    logs = [path.read_text() for path in running_stack.stack.folder.glob("backend-*.log")]
+    assert logs and [log for log in logs if "TRUSTED_PROXY_HOPS" in log] == []
 
 
 def test_http_observatory_grades_the_stack_a_plus_and_make_runs_server_clean(

@@ -62,3 +62,16 @@ def test_missing_values_are_named():
         assert "BACKEND_PORTS" in str(stop) and "TLS_CERT" in str(stop)
     else:
         raise AssertionError("rendering without backend ports should stop")
+
+
+def test_the_stacks_nginx_workers_run_as_the_user_who_starts_it(monkeypatch):
+    """Started by root, nginx's workers would be `nobody`, who cannot read a build inside a
+    private checkout (issue 24: every page 403, `stat() failed (13: Permission denied)`)."""
+    from deploy import stack
+
+    monkeypatch.setattr(stack.os, "geteuid", lambda: 0)
+    monkeypatch.setattr(stack.os, "getegid", lambda: 0)
+    assert stack.nginx_user_directive() == "user root root;"
+    # Anyone else: nginx cannot switch users, its workers are that user already.
+    monkeypatch.setattr(stack.os, "geteuid", lambda: 1000)
+    assert stack.nginx_user_directive() == ""

@@ -1,0 +1,85 @@
+"""A test run that is killed leaves no server behind (issue 24).
+
+Runs tests/e2e/killed_run_servers.py in a pytest of its own, waits until its servers are
+up, kills that pytest (SIGTERM as `kill` or a CI timeout sends it, and SIGKILL), and reads
+/proc: no process of the servers' process groups may be left, nor the watchdog
+(tests/e2e/process_guard.py). Before, SIGTERM ended pytest at once and left them running.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import signal
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from .polling import wait_for
+from .served_build import ROOT
+
+PROBE = Path(__file__).with_name("killed_run_servers.py")
+
+
+def processes_in_groups(groups: set[int]) -> list[str]:
+    """Live processes (not zombies: those have ended) whose process group is one of `groups`."""
+    found = []
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            text = stat.read_text()
+        except OSError:  # ended while we looked
+            continue
+        # pid (comm) state ppid pgrp ...: the command name may contain spaces and parentheses.
+        command = text[text.index("(") + 1 : text.rindex(")")]
+        state, _, group = text[text.rindex(")") + 2 :].split()[:3]
+        if int(group) in groups and state != "Z":
+            found.append(f"{stat.parent.name} {command}")
+    return found
+
+
+def is_running(pid: int) -> bool:
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except (FileNotFoundError, ProcessLookupError):
+        return False
+    return state != "Z"
+
+
+@pytest.mark.parametrize("kill_with", [signal.SIGTERM, signal.SIGKILL], ids=["SIGTERM", "SIGKILL"])
+def test_a_killed_run_leaves_no_server_behind(tmp_path: Path, kill_with: signal.Signals) -> None:
+    if not shutil.which("redis-server"):
+        pytest.skip("needs redis-server")
+    report = tmp_path / "report.json"
+    env = {name: value for name, value in os.environ.items() if not name.startswith("PYTEST_")}
+    env["KILLED_RUN_REPORT"] = str(report)
+    run = subprocess.Popen(
+        [sys.executable, "-m", "pytest", str(PROBE), "-q", "-p", "no:xdist", "-p", "no:cacheprovider"],
+        cwd=ROOT,
+        env=env,
+        stdout=subprocess.DEVNULL,
+        start_new_session=True,
+    )
+    try:
+        wait_for(lambda: report.exists() or run.poll() is not None, 60, "the probe's servers up")
+        assert run.poll() is None, f"the probe run ended by itself with {run.returncode}"
+        started = json.loads(report.read_text())
+        groups = set(started["groups"])
+        # redis, the server and the worker it starts
+        wait_for(lambda: len(processes_in_groups(groups)) >= 3, 30, "the server's worker started")
+        os.kill(run.pid, kill_with)
+        run.wait(timeout=60)
+        wait_for(
+            lambda: not processes_in_groups(groups) and not is_running(started["watchdog"]),
+            30,
+            "the servers and the watchdog gone",
+        )
+    finally:
+        if run.poll() is None:
+            os.killpg(run.pid, signal.SIGKILL)
+            run.wait()
+    # SIGTERM ends the run as Ctrl-C does: the fixtures' finalizers ran. SIGKILL runs no
+    # code in pytest at all: the watchdog stopped the servers.
+    assert (tmp_path / "finalized").exists() == (kill_with == signal.SIGTERM)
