@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import csv
+import re
 import sys
 from collections.abc import Iterable, Sequence
 from typing import TextIO
@@ -34,8 +35,29 @@ CSV_COLUMNS = (
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 
 
+# Shown escaped (\x1b, \u202e), never raw: control characters would run as terminal
+# sequences in the operator's terminal, direction controls would reorder what is shown.
+# Validation drops them from new messages; older rows and other writers may still hold them.
+_UNPRINTABLE = re.compile("[\x00-\x1f\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069\u2028\u2029]")
+# A multi-line cell of the export keeps its line breaks and tabs (the CSV quotes them).
+_UNPRINTABLE_IN_A_CELL = re.compile(
+    "[\x00-\x08\x0b-\x1f\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069\u2028\u2029]"
+)
+
+
+def _escaped(found: re.Match[str]) -> str:
+    code = ord(found[0])
+    return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}"
+
+
+def printable(text: str, *, multiline: bool = False) -> str:
+    """`text` safe to print: every control or direction character escaped."""
+    return (_UNPRINTABLE_IN_A_CELL if multiline else _UNPRINTABLE).sub(_escaped, text)
+
+
 def _cell(value: object) -> str:
     text = "" if value is None else value.isoformat() if hasattr(value, "isoformat") else str(value)
+    text = printable(text, multiline=True)
     return "'" + text if text.startswith(FORMULA_STARTS) else text
 
 
@@ -54,9 +76,8 @@ def _list(engine: sa.Engine, args: argparse.Namespace, out: TextIO) -> int:
     count = 0
     for row in store.messages(engine, status=args.status):
         created = row.created_at.strftime("%Y-%m-%d %H:%M") if row.created_at else "?"
-        out.write(
-            f"{row.id:>6}  {row.public_id}  {created}  {row.status:<9}  {row.email:<32}  {row.subject[:48]}\n"
-        )
+        email, subject = printable(row.email), printable(row.subject[:48])
+        out.write(f"{row.id:>6}  {row.public_id}  {created}  {row.status:<9}  {email:<32}  {subject}\n")
         count += 1
     out.write(f"{count} message(s)\n")
     return 0
@@ -69,7 +90,7 @@ def _export(engine: sa.Engine, args: argparse.Namespace, out: TextIO) -> int:
 
 
 def _erase(engine: sa.Engine, args: argparse.Namespace, out: TextIO) -> int:
-    out.write(f"erased {store.erase(engine, args.email)} message(s) from {args.email}\n")
+    out.write(f"erased {store.erase(engine, args.email)} message(s) from {printable(args.email)}\n")
     return 0
 
 

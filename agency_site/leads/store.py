@@ -3,6 +3,7 @@ run these in a worker thread (`asyncio.to_thread`) so a slow database never bloc
 
 from __future__ import annotations
 
+import unicodedata
 import uuid
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
@@ -337,10 +338,10 @@ def messages(
     statement = select(ContactMessage).order_by(col(ContactMessage.id))
     if status:
         statement = statement.where(ContactMessage.status == status)
-    if email:
-        statement = statement.where(sa.func.lower(ContactMessage.email) == email.strip().lower())
     with Session(engine, expire_on_commit=False) as session:
         for row in session.exec(statement):
+            if email and same_address(row.email) != same_address(email):
+                continue
             row.created_at = as_utc(row.created_at)
             row.next_attempt_at = as_utc(row.next_attempt_at)
             yield row
@@ -368,10 +369,29 @@ def _delete(connection: sa.Connection, which: sa.ColumnElement[bool]) -> int:
     return connection.execute(sa.delete(_messages).where(which)).rowcount
 
 
+def same_address(email: str) -> str:
+    """`email` as it is compared: trimmed, NFC, case-folded in any script (JÖRG = jörg).
+
+    Compared in Python, not with SQL's lower(): SQLite's folds ASCII letters only, and
+    PostgreSQL's depends on the database's locale (none under "C")."""
+    return unicodedata.normalize("NFC", email.strip()).casefold()
+
+
+# Ids deleted per statement: a parameter list SQLite and PostgreSQL both take.
+_ERASE_CHUNK = 500
+
+
 def erase(engine: sa.Engine, email: str) -> int:
-    """Delete every message from `email` (case-insensitive), GDPR Art. 17; returns how many."""
+    """Delete every message from `email` (case-insensitive in any script), GDPR Art. 17;
+    returns how many."""
+    wanted = same_address(email)
+    erased = 0
     with writing(engine), engine.begin() as connection:
-        return _delete(connection, sa.func.lower(_messages.c.email) == email.strip().lower())
+        addresses = connection.execute(sa.select(_messages.c.id, _messages.c.email))
+        ids = [message_id for message_id, address in addresses if same_address(address) == wanted]
+        for start in range(0, len(ids), _ERASE_CHUNK):
+            erased += _delete(connection, _messages.c.id.in_(ids[start : start + _ERASE_CHUNK]))
+    return erased
 
 
 # `purge` refuses a shorter age: a typo must not delete today's leads.

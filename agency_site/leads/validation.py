@@ -7,10 +7,12 @@ sent over the websocket by a hostile client) is refused like any other invalid i
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
+from urllib.parse import urlsplit
 
 from email_validator import EmailNotValidError, validate_email
 
@@ -62,9 +64,46 @@ class Submission:
     not_text: frozenset[str] = frozenset()
 
 
-def _text(value: Any) -> str:
-    # PostgreSQL refuses NUL in text; no visitor types one, so it is dropped, not an error.
-    return value.replace("\x00", "").strip() if isinstance(value, str) else ""
+# Characters nobody types into a contact form, which would reach an operator's terminal or
+# a receiver's screen: C0 and C1 controls (ESC starts terminal sequences, BEL rings) and
+# the invisible direction controls that reorder what is shown (U+202E shows text
+# backwards). PostgreSQL refuses NUL anyway.
+_CONTROLS = "\x00-\x08\x0b-\x1f\x7f-\x9f"
+_BIDI = "\u202a-\u202e\u2066-\u2069"
+# A single line (name, email, subject, page) loses these too: tab, newline, the
+# direction marks and Unicode's line and paragraph separators.
+_LINE_ONLY = "\t\n\u200e\u200f\u061c\u2028\u2029"
+_NOT_IN_A_LINE = re.compile(f"[{_CONTROLS}{_BIDI}{_LINE_ONLY}]")
+_NOT_IN_A_MESSAGE = re.compile(f"[{_CONTROLS}{_BIDI}]")
+
+
+def _text(value: Any, *, multiline: bool = False) -> str:
+    """A field's text, trimmed, without what `_CONTROLS` and `_BIDI` name; a message keeps
+    its lines (CR LF and CR as LF) and tabs, a single line has none."""
+    if not isinstance(value, str):
+        return ""
+    if multiline:
+        return _NOT_IN_A_MESSAGE.sub("", value.replace("\r\n", "\n").replace("\r", "\n")).strip()
+    return _NOT_IN_A_LINE.sub(
+        lambda found: " " if found[0] in "\t\n" else "", value.replace("\r\n", " ")
+    ).strip()
+
+
+def site_path(page: str) -> str:
+    """`page` if it is a path of this site, else "": one leading '/', no '//' (another host
+    to a browser), no backslash (browsers read '/\\evil.com' as '//evil.com'), no scheme,
+    no white space (a browser drops a tab or newline: '/\t/evil.com' is '//evil.com')."""
+    parts = urlsplit(page)
+    if (
+        not page.startswith("/")
+        or "//" in page
+        or "\\" in page
+        or any(character.isspace() for character in page)
+        or parts.scheme
+        or parts.netloc
+    ):
+        return ""
+    return page
 
 
 def _fields(form_data: Any) -> Mapping[str, Any]:
@@ -89,13 +128,10 @@ def clean(form_data: Any) -> Submission:
     not_text = frozenset(
         field for field in FORM_FIELDS if field in fields and not isinstance(fields[field], str)
     )
-    page = _text(fields.get(PAGE_FIELD))
-    if not page.startswith("/") or page.startswith("//"):
-        page = ""
     return Submission(
-        **{field: _text(fields.get(field)) for field in FORM_FIELDS},
+        **{field: _text(fields.get(field), multiline=field == "message") for field in FORM_FIELDS},
         language=form_language(fields),
-        page=page[:PAGE_MAX],
+        page=site_path(_text(fields.get(PAGE_FIELD)))[:PAGE_MAX],
         honeypot=_filled(fields.get(HONEYPOT_FIELD)),
         not_text=not_text,
     )

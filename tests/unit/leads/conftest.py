@@ -23,13 +23,23 @@ from tests.webhook_receiver import WebhookReceiver
 # never write to that database itself, only to one they create and drop again.
 POSTGRES_URL = os.environ.get("TEST_POSTGRES_URL", "postgresql://postgres@127.0.0.1:5432/test")
 # Quick settings for tests: no webhook, a generous limit, no waiting between attempts.
-TEST_SETTINGS = LeadSettings(rate_limit=1000, webhook_backoff_s=0.01, webhook_timeout_s=2)
+# The deadlines generous: six test runs may share two cores, and a test of the deadlines
+# sets its own (test_leads_deadlines.py).
+TEST_SETTINGS = LeadSettings(
+    rate_limit=1000,
+    webhook_backoff_s=0.01,
+    webhook_timeout_s=2,
+    save_deadline_s=60,
+    db_statement_timeout_s=120,
+    db_pool_timeout_s=30,
+    db_busy_timeout_s=30,
+)
 
 
 @lru_cache(maxsize=1)
 def _postgres_problem() -> str | None:
     """Why PostgreSQL cannot be used, asked once per test run; None when it can."""
-    engine = create_engine(POSTGRES_URL)
+    engine = create_engine(POSTGRES_URL, settings=TEST_SETTINGS)
     try:
         with engine.connect() as connection:
             connection.execute(sa.text("select 1"))
@@ -50,7 +60,9 @@ def postgres_database() -> Iterator[str]:
     """The URL of a PostgreSQL database created for this test run, dropped at its end."""
     _postgres_or_skip()
     name = f"leads_test_{uuid.uuid4().hex[:12]}"
-    server = create_engine(POSTGRES_URL).execution_options(isolation_level="AUTOCOMMIT")
+    server = create_engine(POSTGRES_URL, settings=TEST_SETTINGS).execution_options(
+        isolation_level="AUTOCOMMIT"
+    )
     with server.connect() as connection:
         connection.execute(sa.text(f'create database "{name}"'))
     try:
@@ -68,17 +80,17 @@ def engine(request: pytest.FixtureRequest, tmp_path) -> Iterator[sa.Engine]:
     """A freshly migrated database: a SQLite file, or a schema of this test's own in the
     run's PostgreSQL database."""
     if request.param == "sqlite":
-        current = create_engine(f"sqlite:///{tmp_path / 'leads.db'}")
+        current = create_engine(f"sqlite:///{tmp_path / 'leads.db'}", settings=TEST_SETTINGS)
         migrate(current)
         yield current
         current.dispose()
         return
     database_url = request.getfixturevalue("postgres_database")
     schema = f"test_{uuid.uuid4().hex[:12]}"
-    admin = create_engine(database_url)
+    admin = create_engine(database_url, settings=TEST_SETTINGS)
     with admin.begin() as connection:
         connection.execute(sa.text(f'create schema "{schema}"'))
-    current = create_engine(database_url, search_path=schema)
+    current = create_engine(database_url, search_path=schema, settings=TEST_SETTINGS)
     try:
         migrate(current)
         yield current

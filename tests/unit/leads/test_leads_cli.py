@@ -190,3 +190,36 @@ def test_release_refuses_a_message_that_is_not_spam(engine):
     assert args.run(engine, args, out) == 1
     assert "no spam message" in out.getvalue()
     assert store.get(engine, first.id).status == "stored"
+
+
+def test_erase_matches_any_script_case_insensitively(engine):
+    """Issue 23, item 8: SQLite's lower() folds ASCII only, so JÖRG was erased by neither spelling."""
+    inbox = Inbox.create(engine, TEST_SETTINGS)
+    for email in ("JÖRG@example.de", "jörg@example.de", "ΣΩΚΡΑΤΗΣ@example.gr", "other@example.de"):
+        asyncio.run(receive(valid_form(email=email), client="c", inbox=inbox))
+    assert [row.email for row in store.messages(engine, email="Jörg@Example.de")] == [
+        "JÖRG@example.de",
+        "jörg@example.de",
+    ]
+    assert "erased 2 message(s)" in run_on(engine, "erase", "--email", "jörg@example.de")
+    assert store.erase(engine, "σωκρατησ@example.gr") == 1  # final sigma folds too
+    assert [row.email for row in store.messages(engine)] == ["other@example.de"]
+
+
+def test_the_cli_escapes_control_characters_of_stored_rows(engine):
+    """Rows stored before validation dropped them (or by another writer) print escaped."""
+    fill(engine)
+    table = ContactMessage.__table__
+    with engine.begin() as connection:
+        connection.execute(
+            sa.update(table)
+            .where(table.c.subject == "First message")
+            .values(subject="Hi\x1b[2J\x07 \u202eevil", message="Line one\nline\ttwo \x1b]0;x\x07")
+        )
+    listing = run_on(engine, "list")
+    assert "\x1b" not in listing and "\u202e" not in listing and "\x07" not in listing
+    assert "Hi\\x1b[2J\\x07 \\u202eevil" in listing
+    exported = run_on(engine, "export")
+    assert "\x1b" not in exported and "\u202e" not in exported
+    [record] = [r for r in csv.DictReader(io.StringIO(exported)) if r["subject"].startswith("Hi")]
+    assert record["message"] == "Line one\nline\ttwo \\x1b]0;x\\x07"

@@ -151,3 +151,40 @@ def test_the_honeypot_is_named_and_labelled_in_words_no_autofill_fills():
     assert not AUTOFILL_WORDS.search(HONEYPOT_FIELD)
     for lang in LANGUAGES:
         assert not AUTOFILL_WORDS.search(t(lang, "contact-honeypot-label"))
+
+
+def test_control_and_direction_characters_are_dropped_from_single_lines():
+    """Issue 23, item 8: ESC, BEL, C1 controls and U+202E never reach an operator's terminal."""
+    submission = clean(
+        valid_form(
+            name="Ada\x1b[2J\x07 Love\u202elace\u2066",
+            subject="Offer\x9b31m\u200f\tnow\nplease",
+            email="ada@example.com\u202e",
+        )
+    )
+    assert submission.name == "Ada[2J Lovelace"
+    assert submission.subject == "Offer31m now please"
+    assert submission.email == "ada@example.com"
+
+
+def test_a_message_keeps_its_lines_and_tabs_but_no_other_controls():
+    submission = clean(valid_form(message="Hello\x1b]0;owned\x07 team,\r\n\tline two\rthree \u202eevil"))
+    assert submission.message == "Hello]0;owned team,\n\tline two\nthree evil"
+
+
+@pytest.mark.parametrize(
+    ("page", "stored"),
+    [
+        ("/contact", "/contact"),
+        ("/de/contact?ref=home#form", "/de/contact?ref=home#form"),
+        ("/\\evil.com", ""),
+        ("//evil.com", ""),
+        ("/foo//evil.com", ""),
+        ("https://evil.com/contact", ""),
+        ("javascript:alert(1)", ""),
+        ("/\t/evil.com", ""),
+        ("contact", ""),
+    ],
+)
+def test_page_is_kept_only_as_a_path_of_this_site(page, stored):
+    assert clean(valid_form(page=page)).page == stored
