@@ -20,7 +20,7 @@ from agency_site.proxy_hops import ProxyHopsCheck
 from agency_site.routes import Route, route_table
 from agency_site.security import SecurityHeaders
 from agency_site.seo.head import not_found_tags, og_image_path, page_head
-from agency_site.serving import CachingHeaders, CleanUrls
+from agency_site.serving import CachingHeaders, CleanUrls, MetricsEndpoint
 from agency_site.settings import get_settings
 
 
@@ -120,8 +120,9 @@ def build_app() -> rx.App:
         html_custom_attrs={"lang": page_language},
         stylesheets=["/styles.css"],
         # Each wraps the one before: CachingHeaders and SecurityHeaders see every response,
-        # CleanUrls every request; ProxyHopsCheck says so when TRUSTED_PROXY_HOPS=0 behind a proxy.
-        api_transformer=[CleanUrls, CachingHeaders, SecurityHeaders, ProxyHopsCheck],
+        # CleanUrls every request; ProxyHopsCheck says so when TRUSTED_PROXY_HOPS=0 behind a proxy;
+        # MetricsEndpoint answers /_metrics itself.
+        api_transformer=[MetricsEndpoint, CleanUrls, CachingHeaders, SecurityHeaders, ProxyHopsCheck],
         # Toasts follow a click; their library loads after hydration (components/browser.py).
         toaster=lazy_toaster(),
     )

@@ -13,6 +13,10 @@ arrived in the database. Figures only; nothing here passes or fails.
 Without --url it builds and serves the app itself (`reflex run --env prod --single-port` on a
 free port) with a throw-away SQLite database, or the one given by --database-url, and a rate
 limit high enough for the run. With --url the server's own rate limit applies (5 per client).
+
+--deliver also gives that server a local webhook receiver (signed with a secret) and a
+loopback SMTP server for the team's email, and reports how long after the last visitor's
+answer every message was delivered by every channel: delivery happens after the answer.
 """
 
 from __future__ import annotations
@@ -197,7 +201,7 @@ def _free_port() -> int:
 
 
 @contextlib.contextmanager
-def own_server(database_url: str) -> Iterator[str]:
+def own_server(database_url: str, extra_env: dict[str, str] | None = None) -> Iterator[str]:
     """Build and serve the production app on a free port; stopped by its process group."""
     port = _free_port()
     env = dict(os.environ)
@@ -205,7 +209,9 @@ def own_server(database_url: str) -> Iterator[str]:
         [str(ROOT / ".tools/node_modules/.bin"), str(ROOT / ".venv/bin"), env["PATH"]]
     )
     env.update(REFLEX_USE_SYSTEM_BUN="1", DATABASE_URL=database_url, CONTACT_RATE_LIMIT="1000000")
-    env.pop("CONTACT_WEBHOOK_URL", None)
+    for name in ("CONTACT_WEBHOOK_URL", "CONTACT_WEBHOOK_SECRET", "CONTACT_NOTIFY_EMAIL", "SMTP_URL"):
+        env.pop(name, None)
+    env.update(extra_env or {})
     log = tempfile.NamedTemporaryFile("w", prefix="contact-bench-", suffix=".log", delete=False)
     command = ["reflex", "run", "--env", "prod", "--single-port", "--frontend-port", str(port)]
     process = subprocess.Popen(
@@ -253,6 +259,44 @@ def report(visitors: list[Visitor], elapsed: float, rows: int | None) -> None:
     print(f"rows arrived in the database: {rows if rows is not None else 'unknown (pass --database-url)'}")
 
 
+@contextlib.contextmanager
+def receivers() -> Iterator[dict[str, str]]:
+    """A local webhook receiver and a loopback SMTP server, as the server's settings."""
+    import base64
+
+    from tests.smtp_server import SmtpServer
+    from tests.webhook_receiver import WebhookReceiver
+
+    webhook, smtp = WebhookReceiver(), SmtpServer()
+    try:
+        yield {
+            "CONTACT_WEBHOOK_URL": webhook.url,
+            "CONTACT_WEBHOOK_SECRET": "whsec_" + base64.b64encode(os.urandom(32)).decode(),
+            "CONTACT_NOTIFY_EMAIL": "team@agency.example",
+            "SMTP_URL": smtp.url,
+        }
+    finally:
+        webhook.stop()
+        smtp.stop()
+
+
+def wait_until_delivered(database_url: str, run_id: str, timeout_s: float = 600) -> tuple[int, float]:
+    """How many of this run's messages are delivered, and the seconds it took from now."""
+    engine = create_engine(database_url)
+    started = time.perf_counter()
+    delivered = 0
+    try:
+        while time.perf_counter() - started < timeout_s:
+            rows = [row for row in store.messages(engine) if row.subject.startswith(f"Benchmark {run_id} ")]
+            delivered = sum(1 for row in rows if row.status == "delivered")
+            if rows and delivered == len(rows):
+                break
+            time.sleep(0.1)
+    finally:
+        engine.dispose()
+    return delivered, time.perf_counter() - started
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
@@ -265,6 +309,11 @@ def main() -> int:
         action="store_true",
         help="send too-short messages: the framework's round trip without storage",
     )
+    parser.add_argument(
+        "--deliver",
+        action="store_true",
+        help="deliver to a local signed webhook and a loopback SMTP server; report when all arrived",
+    )
     args = parser.parse_args()
     run_id = uuid.uuid4().hex[:8]
     database_url = args.database_url
@@ -276,8 +325,14 @@ def main() -> int:
                 folder = stack.enter_context(tempfile.TemporaryDirectory(prefix="contact-bench-"))
                 database_url = f"sqlite:///{folder}/messages.db"
             migrate(create_engine(database_url))
-            base_url = stack.enter_context(own_server(database_url))
+            extra_env = stack.enter_context(receivers()) if args.deliver else None
+            base_url = stack.enter_context(own_server(database_url, extra_env))
         visitors, elapsed = asyncio.run(run(base_url, args.n, run_id, args.baseline))
+        if args.deliver and database_url:
+            delivered, after_s = wait_until_delivered(database_url, run_id)
+            print(
+                f"delivered by every channel  : {delivered}, the last {after_s:.2f} s after the last answer"
+            )
         rows = None
         if database_url:
             engine = create_engine(database_url)

@@ -5,7 +5,8 @@
 Values come from the environment (the env file of deploy/agency.env.example): SITE_URL
 gives the server name and the https port; BACKEND_PORTS the backend instances on
 127.0.0.1; NGINX_HTTP_PORT, TLS_CERT, TLS_KEY, SITE_ROOT (the exported pages) and
-SECURITY_DIR (the build's nginx/ folder with the per-page policies) the rest.
+SECURITY_DIR (the build's nginx/ folder with the per-page policies) the rest; METRICS_ALLOW
+the networks besides this machine that may read /_metrics.
 `make stack` renders the same template for https://localhost:8443.
 """
 
@@ -32,6 +33,8 @@ class NginxSite:
     tls_key: Path
     site_root: Path
     security_dir: Path
+    # Networks besides this machine that may read /_metrics (METRICS_ALLOW, CIDRs).
+    metrics_allow: tuple[str, ...] = ()
 
     def values(self) -> dict[str, str]:
         parts = urlsplit(self.site_url)
@@ -45,6 +48,7 @@ class NginxSite:
             "TLS_KEY": str(self.tls_key),
             "SITE_ROOT": str(self.site_root),
             "SECURITY_DIR": str(self.security_dir),
+            "METRICS_ALLOW": "\n".join(f"        allow {network};" for network in self.metrics_allow),
         }
 
 
@@ -70,6 +74,9 @@ def site_from_env(environ: Mapping[str, str]) -> NginxSite:
         tls_key=Path(environ["TLS_KEY"]),
         site_root=Path(environ.get("SITE_ROOT", "/srv/agency/site")),
         security_dir=Path(environ.get("SECURITY_DIR", "/srv/agency/nginx")),
+        metrics_allow=tuple(
+            part.strip() for part in environ.get("METRICS_ALLOW", "").split(",") if part.strip()
+        ),
     )
 
 

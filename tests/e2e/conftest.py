@@ -195,6 +195,7 @@ def pytest_configure_node(node) -> None:
     node.workerinput["e2e_web_folder"] = str(_CONTROLLER["server"].web)
     node.workerinput["e2e_database_folder"] = str(backend.folder)
     node.workerinput["e2e_webhook_url"] = backend.webhook.url
+    node.workerinput["e2e_smtp_url"] = backend.smtp_url
 
 
 def pytest_unconfigure(config: pytest.Config) -> None:
@@ -222,7 +223,9 @@ def contact_backend(
     """The server's contact messages go to a throw-away database and a local webhook."""
     shared = _from_controller(request.config)
     if shared is not None:
-        backend = connect_contact_backend(Path(shared["e2e_database_folder"]), shared["e2e_webhook_url"])
+        backend = connect_contact_backend(
+            Path(shared["e2e_database_folder"]), shared["e2e_webhook_url"], shared["e2e_smtp_url"]
+        )
     else:
         backend = start_contact_backend(tmp_path_factory.mktemp("contact"))
     yield backend

@@ -1,5 +1,6 @@
 """What the e2e server stores contact messages in and delivers them to: a throw-away SQLite
-file and a local webhook receiver, both owned by the test session (issue 6)."""
+file, a local webhook receiver and a loopback SMTP server, owned by the test session
+(issues 6 and 23)."""
 
 from __future__ import annotations
 
@@ -10,7 +11,11 @@ import sqlalchemy as sa
 
 from agency_site.leads import ContactMessage, store
 from agency_site.leads.database import create_engine, migrate
+from tests.smtp_server import Mailbox, SmtpServer
 from tests.webhook_receiver import RemoteWebhook, WebhookReceiver
+
+# The team's address the e2e server mails each lead to.
+TEAM_EMAIL = "team@agency.example"
 
 
 @dataclass
@@ -20,12 +25,18 @@ class ContactBackend:
     folder: Path
     engine: sa.Engine
     webhook: WebhookReceiver | RemoteWebhook
+    smtp_url: str
+    # What the SMTP server received (it runs in the process that started the backend).
+    mailbox: Mailbox
+    smtp: SmtpServer | None = None
 
     @property
     def env(self) -> dict[str, str]:
         return {
             "DATABASE_URL": str(self.engine.url),
             "CONTACT_WEBHOOK_URL": self.webhook.url,
+            "CONTACT_NOTIFY_EMAIL": TEAM_EMAIL,
+            "SMTP_URL": self.smtp_url,
             "CONTACT_WEBHOOK_BACKOFF_S": "0.05",
             "CONTACT_RETRY_INTERVAL_S": "1",
             # Many tests (the contact page's too) send messages from this one machine.
@@ -51,19 +62,37 @@ class ContactBackend:
 
     def stop(self) -> None:
         self.webhook.stop()
+        if self.smtp is not None:
+            self.smtp.stop()
         self.engine.dispose()
 
 
 def start_contact_backend(tmp: Path) -> ContactBackend:
-    """A migrated SQLite database under `tmp` and a running webhook receiver."""
+    """A migrated SQLite database under `tmp`, a running webhook receiver and SMTP server."""
     folder = tmp / "database"
     folder.mkdir()
     engine = create_engine(f"sqlite:///{folder / 'messages.db'}")
     migrate(engine)
-    return ContactBackend(folder=folder, engine=engine, webhook=WebhookReceiver())
+    mail_folder = tmp / "mailbox"
+    mail_folder.mkdir()
+    smtp = SmtpServer(mail_folder)
+    return ContactBackend(
+        folder=folder,
+        engine=engine,
+        webhook=WebhookReceiver(),
+        smtp_url=smtp.url,
+        mailbox=Mailbox(mail_folder),
+        smtp=smtp,
+    )
 
 
-def connect_contact_backend(folder: Path, webhook_url: str) -> ContactBackend:
+def connect_contact_backend(folder: Path, webhook_url: str, smtp_url: str) -> ContactBackend:
     """The backend another process started (the pytest-xdist controller), seen from a worker."""
     engine = create_engine(f"sqlite:///{folder / 'messages.db'}")
-    return ContactBackend(folder=folder, engine=engine, webhook=RemoteWebhook(webhook_url))
+    return ContactBackend(
+        folder=folder,
+        engine=engine,
+        webhook=RemoteWebhook(webhook_url),
+        smtp_url=smtp_url,
+        mailbox=Mailbox(folder.parent / "mailbox"),
+    )

@@ -51,7 +51,7 @@ _NOT_INPUTS = {"__pycache__", "external"}  # bytecode; assets/external is Reflex
 # Settings that only the running server reads (agency_site/settings.py): they differ from
 # session to session (temporary databases, webhook ports) and change nothing in the build.
 _RUNTIME_ONLY = re.compile(
-    r"^(DATABASE_\w+|ALLOWED_ORIGINS|TRUSTED_PROXY_HOPS|STATE_EXPIRY_S|REFLEX_REDIS_URL|CONTACT_\w+)$"
+    r"^(DATABASE_\w+|ALLOWED_ORIGINS|TRUSTED_PROXY_HOPS|STATE_EXPIRY_S|REFLEX_REDIS_URL|CONTACT_\w+|SMTP_\w+|METRICS_ALLOW)$"
 )
 
 

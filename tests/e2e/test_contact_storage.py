@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import re
 import time
 import uuid
 
+import httpx
 import pytest
 from playwright.sync_api import Page, expect
 
@@ -15,7 +17,7 @@ from agency_site.leads import MAX_LENGTHS, MessageStatus
 from agency_site.state.contact_form import FORM_FIELDS, HONEYPOT_FIELD
 
 from .conftest import SharedPages, Visit
-from .contact_backend import ContactBackend
+from .contact_backend import TEAM_EMAIL, ContactBackend
 from .expected import text
 from .polling import wait_for
 
@@ -57,7 +59,7 @@ def wait_for_status(backend: ContactBackend, subject: str, status: MessageStatus
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_a_message_sent_in_the_browser_is_stored_and_delivered(
-    visit: Visit, contact_backend: ContactBackend, lang: str
+    visit: Visit, contact_backend: ContactBackend, base_url: str, lang: str
 ) -> None:
     page = open_form(visit, lang)
     values = a_message(name="  Jörg Müller  ")
@@ -69,9 +71,22 @@ def test_a_message_sent_in_the_browser_is_stored_and_delivered(
     assert (row.name, row.email, row.message) == ("Jörg Müller", values["email"], values["message"])
     assert (row.language, row.page) == (lang, localized_path(lang, "/contact"))
     delivered = wait_for_status(contact_backend, values["subject"], MessageStatus.DELIVERED)
-    assert delivered.delivery_attempts == 1
+    assert delivered.delivery_attempts == 2  # one POST to the webhook, one email
     assert contact_backend.webhook.subjects().count(values["subject"]) == 1
+    # The team's inbox (the loopback SMTP server) has it as plain text; a reply goes to Ada.
+    [email] = [
+        email
+        for email in contact_backend.mailbox.messages()
+        if email["Subject"] == f"[Website lead] {values['subject']}"
+    ]
+    assert (email["To"], email["Reply-To"]) == (TEAM_EMAIL, values["email"])
+    assert values["message"] in email.get_content() and "Jörg Müller" in email.get_content()
     assert visit.foreign_requests == []
+    # make run's server tells this machine how many leads it has (issue 23, item 7).
+    metrics = httpx.get(f"{base_url}/_metrics", timeout=10)
+    assert metrics.status_code == 200
+    delivered_now = re.search(r'^agency_leads\{status="delivered"\} (\d+)', metrics.text, re.M)
+    assert delivered_now and float(delivered_now.group(1)) >= 1
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)

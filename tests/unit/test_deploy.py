@@ -75,3 +75,32 @@ def test_the_stacks_nginx_workers_run_as_the_user_who_starts_it(monkeypatch):
     # Anyone else: nginx cannot switch users, its workers are that user already.
     monkeypatch.setattr(stack.os, "geteuid", lambda: 1000)
     assert stack.nginx_user_directive() == ""
+
+
+def test_metrics_are_for_this_machine_and_the_allow_list_only():
+    """Issue 23, item 7: /_metrics behind nginx answers the same addresses as the backend."""
+    conf = render(SITE)
+    [metrics] = _blocks(conf, "location = /_metrics")
+    assert re.findall(r"(allow|deny) ([^;]+);", metrics) == [
+        ("allow", "127.0.0.1"),
+        ("allow", "::1"),
+        ("deny", "all"),
+    ]
+    assert "proxy_pass http://agency_backend;" in metrics
+    site = site_from_env(
+        {
+            "SITE_URL": "https://www.example.com",
+            "BACKEND_PORTS": "8001",
+            "TLS_CERT": "c",
+            "TLS_KEY": "k",
+            "METRICS_ALLOW": "10.1.0.0/16, 2001:db8::/32",
+        }
+    )
+    [metrics] = _blocks(render(site), "location = /_metrics")
+    assert re.findall(r"(allow|deny) ([^;]+);", metrics) == [
+        ("allow", "127.0.0.1"),
+        ("allow", "::1"),
+        ("allow", "10.1.0.0/16"),
+        ("allow", "2001:db8::/32"),
+        ("deny", "all"),
+    ]

@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+from datetime import UTC, datetime
+
+from agency_site.leads.model import ContactMessage
+
 
 def valid_form(**overrides: str) -> dict[str, str]:
     """A form as the contact page sends it, valid unless overridden."""
@@ -16,3 +20,15 @@ def valid_form(**overrides: str) -> dict[str, str]:
     }
     form.update(overrides)
     return form
+
+
+def a_row(**overrides: object) -> ContactMessage:
+    """A stored message as the database hands it back, without a database."""
+    fields: dict[str, object] = {name: value for name, value in valid_form().items() if name != "form_trap"}
+    fields.update(
+        id=7,
+        created_at=datetime(2026, 11, 26, 9, 30, tzinfo=UTC),
+        public_id="5b0e2a51-7c56-4f0e-9a55-2f3c1f0e6d41",
+    )
+    fields.update(overrides)
+    return ContactMessage(**fields)

@@ -11,9 +11,9 @@ from datetime import UTC, datetime, timedelta
 import pytest
 
 from agency_site.leads.channels import WebhookChannel
-from agency_site.leads.model import ContactMessage
 from agency_site.settings import PROJECT_ROOT
 from tests.unit.leads.conftest import TEST_SETTINGS
+from tests.unit.leads.support import a_row
 
 SECRET = "whsec_" + base64.b64encode(b"the receiver example's secret!!!").decode()
 OTHER_SECRET = "whsec_" + base64.b64encode(b"a secret the attacker guessed..!").decode()
@@ -36,18 +36,7 @@ def receiver_example(monkeypatch) -> dict:
 
 def signed(secret: str, when: datetime | None = None, **fields) -> tuple[bytes, dict[str, str]]:
     """A request as the site makes it, signed with `secret` at `when`."""
-    message = ContactMessage(
-        id=7,
-        created_at=datetime(2026, 11, 26, 9, 30, tzinfo=UTC),
-        name="Ada Lovelace",
-        email="ada@example.com",
-        subject="A new project",
-        message="We would like an AI caller for our clinic.",
-        language="en",
-        page="/contact",
-        public_id="5b0e2a51-7c56-4f0e-9a55-2f3c1f0e6d41",
-        **fields,
-    )
+    message = a_row(**fields)
     channel = WebhookChannel(
         replace(TEST_SETTINGS, webhook_url="https://x", webhook_secret=secret), client=None
     )
