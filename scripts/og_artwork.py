@@ -21,6 +21,7 @@ from PIL import Image, ImageDraw, ImageFont
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from agency_site.content.loader import load_language  # noqa: E402
 from agency_site.seo.head import PAGE_KINDS as KINDS  # noqa: E402
 from agency_site.seo.head import WORDLESS_KINDS as WORDLESS  # noqa: E402
 
@@ -126,7 +127,7 @@ def wrap(draw: ImageDraw.ImageDraw, text: str, face: ImageFont.FreeTypeFont, wid
 
 def background(kind: str) -> Image.Image:
     image = gradient(SIZE, SLATE, DEEP).convert("RGBA")
-    accent = ACCENT[kind]
+    accent = ACCENT.get(kind, VIOLET)
     glow(image, (1020, 140), 300, accent, 150)
     glow(image, (180, 640), 260, VIOLET, 110)
     layer = Image.new("RGBA", SIZE, (0, 0, 0, 0))
@@ -150,7 +151,7 @@ def sharing_image(kind: str, headline: str | None, name: str) -> Image.Image:
     image = background(kind)
     brand(image, name)
     draw = ImageDraw.Draw(image)
-    accent = ACCENT[kind]
+    accent = ACCENT.get(kind, VIOLET)
     if headline is None:
         draw.text((80, 200), "404", font=font(220), fill=(255, 255, 255, 255))
     else:
@@ -167,16 +168,16 @@ def sharing_image(kind: str, headline: str | None, name: str) -> Image.Image:
 
 
 def texts(lang: str) -> dict[str, str]:
-    return yaml.safe_load((ROOT / "content" / "i18n" / lang / "seo.yaml").read_text(encoding="utf-8"))[
-        "pages"
-    ]
+    """Every text of the language, whichever of its files holds it."""
+    return load_language(ROOT / "content", lang)[0]
 
 
-def main() -> None:
+def main(kinds: list[str]) -> None:
+    """Every page type's images, or only those of `kinds` (a new page: its route's kind)."""
     OUT.mkdir(parents=True, exist_ok=True)
     site = yaml.safe_load((ROOT / "content" / "site.yaml").read_text(encoding="utf-8"))
     name = site["brand"]["name"]
-    for kind in KINDS:
+    for kind in kinds or KINDS:
         if kind in WORDLESS:
             targets = [(OUT / f"{kind}.jpg", None)]
         else:
@@ -191,4 +192,4 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    main(sys.argv[1:])

@@ -102,3 +102,45 @@ def post(lang: str, post_id: str) -> Post:
         published=published,
         body=body.strip(),
     )
+
+
+@dataclass(frozen=True)
+class Catalogue:
+    """What the content files list today, read straight from them: the tests expect these
+    (and never a count written into a test), so new content needs no test edit."""
+
+    service_colours: dict[str, str]  # services.yaml, in its order
+    project_slugs: dict[int, str]  # projects.yaml, in its order
+    project_services: dict[int, str]
+    post_ids: tuple[str, ...]  # blog/en/*.md, newest first, ties by id (the blog's order)
+
+    @property
+    def portfolio_tabs(self) -> tuple[str, ...]:
+        """'all', then every service with a project, in the services' order."""
+        with_projects = set(self.project_services.values())
+        return ("all", *[sid for sid in self.service_colours if sid in with_projects])
+
+    def projects_of(self, tab: str) -> list[int]:
+        return [pid for pid, sid in self.project_services.items() if tab in ("all", sid)]
+
+
+@cache
+def catalogue() -> Catalogue:
+    services = yaml.safe_load((CONTENT / "services.yaml").read_text(encoding="utf-8"))["services"]
+    projects = yaml.safe_load((CONTENT / "projects.yaml").read_text(encoding="utf-8"))["projects"]
+    dated = []
+    for path in (CONTENT / "blog" / "en").glob("*.md"):
+        published = yaml.safe_load(path.read_text(encoding="utf-8").split("---", 2)[1])["date"]
+        dated.append((-date.fromisoformat(str(published)).toordinal(), path.stem))
+    return Catalogue(
+        service_colours={service["id"]: service["colour"] for service in services},
+        project_slugs={project["id"]: project["slug"] for project in projects},
+        project_services={project["id"]: project["service"] for project in projects},
+        post_ids=tuple(post_id for _, post_id in sorted(dated)),
+    )
+
+
+def is_in_order_within(expected: tuple | list, found: tuple | list) -> bool:
+    """Whether every item of `expected` is in `found`, in the same order (others between)."""
+    rest = iter(found)
+    return all(item in rest for item in expected)

@@ -10,50 +10,21 @@ compiled by the dev server, so the project's build is never touched.
 from __future__ import annotations
 
 import os
-import shutil
 import signal
 import subprocess
 from pathlib import Path
 
 import httpx
 
+from tests.project_copy import copy_project
+
 from .polling import free_port, wait_for
-from .served_build import ROOT
+
+__all__ = ["DevServer", "clean_environment", "copy_project"]
 
 # What a dev server's first compile and Vite's start may take on a busy 2-core machine;
 # a failure deadline, not a speed requirement.
 START_TIMEOUT_S = 300
-# Made by the build or by a run: never copied.
-_WEB_SKIPPED = {"build", "e2e-build", "node_modules"}
-
-
-def copy_project(destination: Path) -> Path:
-    """The project's files in `destination`, with `.venv` and `.tools` linked."""
-    listed = subprocess.run(
-        ["git", "ls-files", "--cached", "--others", "--exclude-standard", "-z"],
-        cwd=ROOT,
-        check=True,
-        capture_output=True,
-    ).stdout.decode()
-    for name in filter(None, listed.split("\0")):
-        source = ROOT / name
-        if source.is_symlink() or not source.is_file():
-            continue  # .venv and .tools (linked below), files deleted in the work tree
-        target = destination / name
-        target.parent.mkdir(parents=True, exist_ok=True)
-        shutil.copy2(source, target)
-    for tools in (".venv", ".tools"):
-        (destination / tools).symlink_to((ROOT / tools).resolve())
-    web = ROOT / ".web"
-    if (web / "node_modules").is_dir():
-        (destination / ".web").mkdir()
-        for entry in web.iterdir():
-            if entry.name not in _WEB_SKIPPED:
-                copy = shutil.copytree if entry.is_dir() else shutil.copy2
-                copy(entry, destination / ".web" / entry.name)
-        # Hard links: the dev server only reads the packages (their install is cached).
-        subprocess.run(["cp", "-al", str(web / "node_modules"), str(destination / ".web")], check=True)
-    return destination
 
 
 def clean_environment(project: Path) -> dict[str, str]:

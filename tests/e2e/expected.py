@@ -6,14 +6,16 @@ from dataclasses import dataclass
 
 from agency_site.i18n import localized_path
 
-from ..content import keys_of, legal_headings, legal_updated, post, text, texts, texts_of
+from ..content import catalogue, keys_of, legal_headings, legal_updated, post, text, texts, texts_of
 
 __all__ = ["keys_of", "legal_headings", "legal_updated", "post", "text", "texts", "texts_of"]
 
-# What SPEC.md fixes about the catalog and the blog. The site reads these from content/
-# (services.yaml, projects.yaml, site.yaml, blog/); the tests hold the spec's own values,
-# so content that drifts from the spec fails them.
-SERVICE_COLOURS: dict[str, str] = {  # SPEC.md §3, in the services page's order
+# What SPEC.md fixes about the catalog and the blog: the services, projects and posts it
+# names, with their colours, tabs and order. The content files may add more (README
+# 'Adding content'): tests/unit/test_catalog.py and test_blog.py check that the spec's own
+# are there as it says, and every other test expects what the files list today
+# (tests/content.py `catalogue()`), so following a recipe keeps the tests green.
+SPEC_SERVICE_COLOURS: dict[str, str] = {  # SPEC.md §3, in the services page's order
     "ai-automation": "purple",
     "ai-callers": "blue",
     "chatbot-development": "orange",
@@ -23,19 +25,10 @@ SERVICE_COLOURS: dict[str, str] = {  # SPEC.md §3, in the services page's order
     "ai-agents": "yellow",
     "ai-avatars": "indigo",
 }
-SERVICE_IDS = tuple(SERVICE_COLOURS)
 FEATURED_SERVICE_IDS = ("ai-callers", "app-development", "software-development", "ai-agents")
 FOOTER_SERVICE_IDS = ("ai-automation", "ai-callers", "chatbot-development", "software-development")
 PURCHASABLE_SERVICE_IDS = ("chatbot-development", "ai-callers", "ai-avatars")
-PORTFOLIO_TABS = (
-    "all",
-    "ai-callers",
-    "software-development",
-    "app-development",
-    "web-development",
-    "ai-avatars",
-)
-PROJECT_SLUGS: dict[int, str] = {  # SPEC.md §2 'Project detail'
+SPEC_PROJECT_SLUGS: dict[int, str] = {  # SPEC.md §2 'Project detail'
     100: "business-formation",
     101: "ikigai-app",
     102: "ikigai-web",
@@ -44,9 +37,17 @@ PROJECT_SLUGS: dict[int, str] = {  # SPEC.md §2 'Project detail'
     105: "smart-start",
     106: "ai-caller",
 }
-PROJECT_IDS = tuple(PROJECT_SLUGS)
+# SPEC.md §3 'Projects per service', by portfolio tab, in listing order.
+SPEC_PROJECTS_PER_TAB: dict[str, list[int]] = {
+    "all": [100, 101, 102, 103, 104, 105, 106],
+    "ai-callers": [106],
+    "software-development": [103],
+    "app-development": [101],
+    "web-development": [100, 102, 105],
+    "ai-avatars": [104],
+}
 # The six home-teaser posts of SPEC.md §2 first, then the two list-only posts.
-BLOG_POST_IDS = (
+SPEC_BLOG_POST_IDS = (
     "ai-everyday-life",
     "ai-healthcare",
     "ai-cybersecurity",
@@ -56,6 +57,15 @@ BLOG_POST_IDS = (
     "ai-customer-service",
     "future-of-ai-agents",
 )
+
+# What the content files list today (tests/content.py reads them, not the app's loaders).
+SERVICE_COLOURS: dict[str, str] = catalogue().service_colours
+SERVICE_IDS = tuple(SERVICE_COLOURS)
+PROJECT_SLUGS: dict[int, str] = catalogue().project_slugs
+PROJECT_IDS = tuple(PROJECT_SLUGS)
+PORTFOLIO_TABS = catalogue().portfolio_tabs
+PROJECTS_PER_TAB: dict[str, list[int]] = {tab: catalogue().projects_of(tab) for tab in PORTFOLIO_TABS}
+BLOG_POST_IDS = catalogue().post_ids  # newest first: the home page shows the first six
 
 
 @dataclass(frozen=True)
@@ -114,13 +124,3 @@ HEADER_LABEL_KEYS = [
     "nav-contact",
     "nav-blog",
 ]
-
-# SPEC.md §3 'Projects per service', by portfolio tab, in listing order.
-PROJECTS_PER_TAB: dict[str, list[int]] = {
-    "all": [100, 101, 102, 103, 104, 105, 106],
-    "ai-callers": [106],
-    "software-development": [103],
-    "app-development": [101],
-    "web-development": [100, 102, 105],
-    "ai-avatars": [104],
-}

@@ -10,7 +10,7 @@ from agency_site.content.catalog import get_catalog
 from agency_site.i18n import localized_path
 
 from .conftest import SharedPages
-from .expected import PORTFOLIO_TABS, PROJECTS_PER_TAB, Screen, text
+from .expected import PORTFOLIO_TABS, PROJECT_IDS, PROJECTS_PER_TAB, Screen, text
 from .test_routes import assert_shows_screen
 
 
@@ -55,10 +55,10 @@ def test_picking_a_tab_navigates_to_its_route(shared_pages: SharedPages, viewpor
     expect(page.locator('[data-testid="portfolio-tab"][aria-current="page"]')).to_have_attribute(
         "data-tab", "web-development"
     )
-    expect(page.get_by_test_id("project-card")).to_have_count(3)
+    expect(page.get_by_test_id("project-card")).to_have_count(len(PROJECTS_PER_TAB["web-development"]))
     page.go_back()
     expect(page).to_have_url(visit.url(localized_path(lang, "/portfolio/all")))
-    expect(page.get_by_test_id("project-card")).to_have_count(7)
+    expect(page.get_by_test_id("project-card")).to_have_count(len(PROJECT_IDS))
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
@@ -81,7 +81,7 @@ def test_missing_or_unknown_tab_replaces_the_route_with_all(
     desktop.goto(localized_path(lang, "/services"))
     page.goto(desktop.url(localized_path(lang, path)))
     expect(page).to_have_url(desktop.url(localized_path(lang, "/portfolio/all")))
-    expect(page.get_by_test_id("project-card")).to_have_count(7)
+    expect(page.get_by_test_id("project-card")).to_have_count(len(PROJECT_IDS))
     page.go_back()
     expect(page).to_have_url(desktop.url(localized_path(lang, "/services")))
 

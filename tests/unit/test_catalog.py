@@ -11,6 +11,7 @@ from agency_site.constants import EXPLORE_MORE_MAX
 from agency_site.content import ContentError
 from agency_site.content.catalog import load_catalog
 from agency_site.settings import PROJECT_ROOT
+from tests.content import is_in_order_within
 from tests.e2e.expected import (
     FEATURED_SERVICE_IDS,
     FOOTER_SERVICE_IDS,
@@ -19,6 +20,9 @@ from tests.e2e.expected import (
     PROJECT_SLUGS,
     PROJECTS_PER_TAB,
     SERVICE_COLOURS,
+    SPEC_PROJECT_SLUGS,
+    SPEC_PROJECTS_PER_TAB,
+    SPEC_SERVICE_COLOURS,
 )
 
 CONTENT = PROJECT_ROOT / "content"
@@ -37,7 +41,7 @@ def _error(content_dir: Path) -> ContentError:
     return error.value
 
 
-def test_real_catalog_is_the_spec_catalog() -> None:
+def test_real_catalog_is_the_files_catalog_with_the_spec_services_and_projects_in_it() -> None:
     catalog = load_catalog(CONTENT)
     assert {service.id: service.colour for service in catalog.services} == SERVICE_COLOURS
     assert catalog.service_ids == tuple(SERVICE_COLOURS)
@@ -45,21 +49,28 @@ def test_real_catalog_is_the_spec_catalog() -> None:
     assert [service.id for service in catalog.featured] == list(FEATURED_SERVICE_IDS)
     assert [service.id for service in catalog.footer] == list(FOOTER_SERVICE_IDS)
     assert catalog.portfolio_tabs == PORTFOLIO_TABS
+    # SPEC.md's own, in its order; new ones may come between or after (README recipes).
+    assert SPEC_SERVICE_COLOURS.items() <= SERVICE_COLOURS.items()
+    assert is_in_order_within(tuple(SPEC_SERVICE_COLOURS), catalog.service_ids)
+    assert SPEC_PROJECT_SLUGS.items() <= PROJECT_SLUGS.items()
 
 
 def test_projects_per_service_follow_the_spec() -> None:
     catalog = load_catalog(CONTENT)
     per_tab = {tab: [project.id for project in catalog.projects_for(tab)] for tab in PORTFOLIO_TABS}
     assert per_tab == PROJECTS_PER_TAB
+    for tab, spec_ids in SPEC_PROJECTS_PER_TAB.items():
+        assert is_in_order_within(spec_ids, per_tab[tab]), tab
 
 
 def test_years_and_project_rules_follow_the_spec() -> None:
     catalog = load_catalog(CONTENT)
-    years = {project.id: project.year for project in catalog.projects}
+    spec = [project for project in catalog.projects if project.id in SPEC_PROJECT_SLUGS]
+    years = {project.id: project.year for project in spec}
     assert years == {100: 2023, 101: 2024, 102: 2024, 103: 2025, 104: 2023, 105: 2025, 106: 2024}
-    hidden = {project.id for project in catalog.projects if not project.show_client_and_year}
+    hidden = {project.id for project in spec if not project.show_client_and_year}
     assert hidden == {104, 106}
-    assert {project.id for project in catalog.projects if project.url} == {100, 102, 103, 105}
+    assert {project.id for project in spec if project.url} == {100, 102, 103, 105}
     assert catalog.project(104).shown_images == catalog.project(104).images[:1]
     assert catalog.project(106).shown_images == catalog.project(106).images[1:2]
     assert len(catalog.project(104).language_options) == 6
@@ -92,7 +103,10 @@ def test_colour_without_a_stylesheet_class_is_named(content_copy: Path) -> None:
 
 
 def test_project_of_an_unknown_service_is_named(content_copy: Path) -> None:
-    _edit(content_copy, "services.yaml", lambda data: data["services"].pop())  # ai-avatars
+    def drop_avatars(data: dict) -> None:
+        data["services"] = [service for service in data["services"] if service["id"] != "ai-avatars"]
+
+    _edit(content_copy, "services.yaml", drop_avatars)
     error = _error(content_copy)
     assert error.path.name == "projects.yaml"
     assert error.field == "projects.4.service" and "ai-avatars" in error.problem

@@ -36,7 +36,7 @@ def test_faq_has_eight_answered_items_with_the_development_times(lang: str) -> N
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
-def test_blog_teaser_posts_are_the_six_of_the_spec(lang: str) -> None:
+def test_blog_teaser_posts_are_the_six_newest(lang: str) -> None:
     assert [post.id for post in teaser_posts(lang)] == list(BLOG_POST_IDS[:6])
 
 

@@ -284,6 +284,40 @@ def _avatars(tone: Tone) -> rx.Component:
     )
 
 
+def generic_animation(tone: Tone, icon: str) -> rx.Component:
+    """A service without an animation of its own: its icon pulsing in its colour above
+    three bars filling in turn. A new service in services.yaml needs no code (issue 29)."""
+    return rx.el.div(
+        rx.el.div(
+            *[
+                rx.el.span(
+                    class_name=f"absolute inset-0 rounded-full opacity-30 {tone.solid}",
+                    style=_animated("svc-ping 2.4s ease-out infinite", delay),
+                )
+                for delay in (0, 1200)
+            ],
+            rx.el.span(
+                lucide_icon(icon, size=34),
+                class_name=f"relative flex h-20 w-20 items-center justify-center rounded-full shadow-lg {tone.solid}",
+            ),
+            class_name="relative flex h-20 w-20 items-center justify-center",
+        ),
+        rx.el.div(
+            *[
+                rx.el.span(
+                    _bar(width, tone.solid, style=_animated("svc-pop 4.8s ease-out infinite", index * 800)),
+                    class_name="block",
+                )
+                for index, width in enumerate(("w-40", "w-56", "w-32"))
+            ],
+            class_name="mt-10 grid w-full max-w-xs gap-3",
+        ),
+        class_name="flex w-full flex-col items-center",
+        data_generic="true",
+    )
+
+
+# The services with an animation of their own; any other gets generic_animation.
 ANIMATIONS: dict[str, Callable[[Tone], rx.Component]] = {
     "ai-automation": _automation,
     "ai-callers": _callers,
@@ -300,13 +334,16 @@ _PANEL = (
 )
 
 
-def animation_panel(lang: str, service_id: str, colour: str, title: str) -> rx.Component:
+def animation_panel(
+    lang: str, service_id: str, colour: str, title: str, icon: str = "sparkles"
+) -> rx.Component:
     """The service's animation in its colour, labelled for assistive technology."""
     tone = TONES[colour]
+    own = ANIMATIONS.get(service_id)
     # A div, not a figure: role="img" is not allowed on <figure> (axe: aria-allowed-role).
     return rx.el.div(
         rx.el.div(
-            ANIMATIONS[service_id](tone),
+            own(tone) if own else generic_animation(tone, icon),
             aria_hidden="true",
             class_name="flex w-full items-center justify-center",
         ),

@@ -56,7 +56,7 @@ def hero(lang: str, service: Service) -> rx.Component:
             ),
             class_name="min-w-0 lg:pr-6",
         ),
-        animation_panel(lang, service.id, service.colour, title),
+        animation_panel(lang, service.id, service.colour, title, service.icon),
         class_name="grid items-center gap-10 pt-8 lg:grid-cols-2 lg:pt-12",
     )
 
