@@ -84,7 +84,10 @@ class ContactMessage(LeadsTable, table=True):
     __tablename__ = "contact_message"
     # SQLite's AUTOINCREMENT: an id is never given again, not after `erase` of the newest
     # message nor after `purge` of all (a plain INTEGER key takes max(id) + 1).
-    __table_args__ = {"sqlite_autoincrement": True}
+    __table_args__ = (
+        sa.UniqueConstraint("submission_key", "content_hash", name="uq_contact_message_submission"),
+        {"sqlite_autoincrement": True},
+    )
 
     id: int | None = Field(default=None, primary_key=True)
     # The message's id for everyone outside the database (the webhook's `id` and
@@ -110,9 +113,11 @@ class ContactMessage(LeadsTable, table=True):
     # The browser's key for this submission (leads/idempotency.py): a resend of the same
     # message (a reconnect, a restart, a second click) finds this row instead of adding one.
     submission_key: str | None = Field(
-        default=None,
-        sa_column=sa.Column(sa.String(SUBMISSION_KEY_MAX), nullable=True, unique=True),
+        default=None, sa_column=sa.Column(sa.String(SUBMISSION_KEY_MAX), nullable=True)
     )
+    # The message's content hash (idempotency.content_hash): one row per key AND content,
+    # so an edited resend under the same key is a message of its own.
+    content_hash: str | None = Field(default=None, sa_column=sa.Column(sa.String(64), nullable=True))
     # When the operators were told (ERROR in the log) that this lead is dead or overdue:
     # once per lead, not every round.
     alerted_at: datetime | None = Field(default=None, sa_column=_utc_column(nullable=True))

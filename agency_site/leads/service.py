@@ -86,12 +86,15 @@ async def receive(
     deadline = inbox.settings.save_deadline_s
     try:
         async with asyncio.timeout(deadline):
+            submission = clean(form_data)
             if submission_key and (
-                stored := await asyncio.to_thread(store.find_by_key, inbox.engine, submission_key)
+                stored := await asyncio.to_thread(
+                    store.find_by_key, inbox.engine, submission_key, _as_stored(submission)
+                )
             ):
                 # A resend of a stored message: no second row, no second count against the limit.
                 return Outcome(sent=True, message_id=stored)
-            return await _receive(form_data, client, inbox, submission_key)
+            return await _receive(submission, client, inbox, submission_key)
     except TimeoutError:
         # The worker thread keeps waiting until the database's own bounds end it; should the
         # row commit after all, the visitor's resend (same key) finds it: never stored twice.
@@ -104,10 +107,7 @@ async def receive(
         return Outcome(failure=Failure.NOT_STORED)
 
 
-async def _receive(
-    form_data: dict[str, Any], client: str, inbox: Inbox, submission_key: str | None
-) -> Outcome:
-    submission = clean(form_data)
+async def _receive(submission: Submission, client: str, inbox: Inbox, submission_key: str | None) -> Outcome:
     errors = errors_to_show(submission)
     if errors:
         return Outcome(errors=errors)
@@ -115,8 +115,7 @@ async def _receive(
         if submission.honeypot:
             return Outcome(sent=True)
         return Outcome(failure=Failure.RATE_LIMITED)
-    if submission.honeypot:
-        submission = _truncated(submission)
+    submission = _as_stored(submission)
     try:
         message_id = await inbox.writer.save(submission, submission_key)
     except asyncio.CancelledError:
@@ -132,8 +131,11 @@ async def _receive(
     return Outcome(sent=True, message_id=message_id)
 
 
-def _truncated(submission: Submission) -> Submission:
-    """A bot's text cut to the column sizes: spam is kept for review, never a DB error."""
+def _as_stored(submission: Submission) -> Submission:
+    """A bot's text cut to the column sizes: spam is kept for review, never a DB error.
+    (A person's text is within them, or refused.)"""
+    if not submission.honeypot:
+        return submission
     return replace(
         submission, **{name: getattr(submission, name)[:limit] for name, limit in MAX_LENGTHS.items()}
     )

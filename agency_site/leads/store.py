@@ -15,6 +15,7 @@ from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlmodel import Session, col, select
 
 from agency_site.leads.database import writing
+from agency_site.leads.idempotency import content_hash
 from agency_site.leads.model import (
     ContactMessage,
     DeliveryStatus,
@@ -28,6 +29,7 @@ from agency_site.leads.validation import Submission
 
 def _row(submission: Submission, key: str | None = None) -> ContactMessage:
     return ContactMessage(
+        content_hash=content_hash(submission) if key else None,
         name=submission.name,
         email=submission.email,
         subject=submission.subject,
@@ -45,8 +47,9 @@ def save_all(
     """Store the submissions in one transaction and commit; returns their ids in order.
 
     `keys` are their submission keys (leads/idempotency.py), None for none: a submission
-    whose key is already stored, or appears earlier in the list, is not stored again and
-    gets the stored row's id. Raises if the database fails, and then none of them is stored.
+    whose key and content are already stored, or appear earlier in the list, is not stored
+    again and gets the stored row's id (the same key with other content is a new message).
+    Raises if the database fails, and then none of them is stored.
     """
     keys = keys if keys is not None else [None] * len(submissions)
     try:
@@ -58,37 +61,49 @@ def save_all(
         return _save_new(engine, submissions, keys)
 
 
+# A submission key and a content hash: what names one message.
+_Identity = tuple[str, str]
+
+
+def _identity(submission: Submission, key: str | None) -> _Identity | None:
+    return (key, content_hash(submission)) if key else None
+
+
 def _save_new(engine: sa.Engine, submissions: list[Submission], keys: list[str | None]) -> list[int]:
     with writing(engine), Session(engine, expire_on_commit=False) as session:
         known = _stored_keys(session, {key for key in keys if key})
         rows: list[ContactMessage] = []
         for submission, key in zip(submissions, keys, strict=True):
-            row = known.get(key) if key else None
+            identity = _identity(submission, key)
+            row = known.get(identity) if identity else None
             if row is None:
                 row = _row(submission, key)
                 session.add(row)
-                if key:
-                    known[key] = row
+                if identity:
+                    known[identity] = row
             rows.append(row)
         session.commit()
     return [row.id for row in rows if row.id is not None]
 
 
-def _stored_keys(session: Session, keys: set[str]) -> dict[str | None, ContactMessage]:
+def _stored_keys(session: Session, keys: set[str]) -> dict[_Identity, ContactMessage]:
     if not keys:
         return {}
     statement = select(ContactMessage).where(col(ContactMessage.submission_key).in_(keys))
-    return {row.submission_key: row for row in session.exec(statement)}
+    return {(row.submission_key, row.content_hash): row for row in session.exec(statement)}
 
 
 def save(engine: sa.Engine, submission: Submission, key: str | None = None) -> int:
-    """Store one submission and commit (once per key); returns its id."""
+    """Store one submission and commit (once per key and content); returns its id."""
     return save_all(engine, [submission], [key])[0]
 
 
-def find_by_key(engine: sa.Engine, key: str) -> int | None:
-    """The id of the message stored under submission key `key`, if there is one."""
-    statement = select(ContactMessage.id).where(ContactMessage.submission_key == key)
+def find_by_key(engine: sa.Engine, key: str, submission: Submission) -> int | None:
+    """The id of the message stored under submission key `key` with `submission`'s
+    content, if there is one."""
+    statement = select(ContactMessage.id).where(
+        ContactMessage.submission_key == key, ContactMessage.content_hash == content_hash(submission)
+    )
     with Session(engine) as session:
         return session.exec(statement).first()
 

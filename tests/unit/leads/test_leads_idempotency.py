@@ -12,6 +12,7 @@ from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
 
 from agency_site.leads import ContactMessage, Inbox, receive, store
+from agency_site.leads.database import create_engine, migrate
 from agency_site.leads.idempotency import SUBMISSION_KEY_FIELD, submission_key
 from agency_site.leads.validation import clean
 from tests.unit.leads.conftest import TEST_SETTINGS
@@ -73,12 +74,56 @@ def test_a_key_stored_by_another_writer_meanwhile_is_found_not_refused(engine):
         return {} if len(calls) == 1 else looked_up_too_early(session, keys)
 
     store._stored_keys = first_misses
+    resent = clean(valid_form(subject="Stored by the other worker"))
     try:
-        message_id = store.save(engine, clean(valid_form(subject="Sent again")), key)
+        message_id = store.save(engine, resent, key)
     finally:
         store._stored_keys = looked_up_too_early
-    assert message_id == store.find_by_key(engine, key)
+    assert message_id == store.find_by_key(engine, key, resent)
     assert subjects(engine) == ["Stored by the other worker"]
+
+
+def test_an_edited_resend_under_a_stored_key_is_a_new_message(inbox):
+    """Issue 23, item 8: the visitor edited the text after a lost answer and sent again;
+    on old main that was answered 'sent' and the edit dropped."""
+    key = a_key()
+    first = asyncio.run(
+        receive(valid_form(subject="First draft"), client="c", inbox=inbox, submission_key=key)
+    )
+    edited = asyncio.run(
+        receive(valid_form(subject="Edited draft"), client="c", inbox=inbox, submission_key=key)
+    )
+    again = asyncio.run(
+        receive(valid_form(subject="Edited draft"), client="c", inbox=inbox, submission_key=key)
+    )
+    assert first.sent and edited.sent and again.sent
+    assert edited.message_id != first.message_id and again.message_id == edited.message_id
+    assert subjects(inbox.engine) == ["First draft", "Edited draft"]
+
+
+def test_the_migration_hashes_rows_stored_under_a_key_before(tmp_path):
+    """A message stored before content hashes is still found by its resend afterwards."""
+    engine = create_engine(f"sqlite:///{tmp_path / 'old.db'}", settings=TEST_SETTINGS)
+    migrate(engine, "c4f1d2e8a6b3")
+    key = a_key()
+    with engine.begin() as connection:
+        connection.execute(
+            sa.text(
+                "insert into contact_message (public_id, created_at, name, email, subject, message,"
+                " language, page, status, delivery_attempts, submission_key) values (:public_id,"
+                " :now, 'Ada Lovelace', 'ada@example.com', 'Before the upgrade',"
+                " 'We would like an AI caller for our clinic.', 'en', '/contact', 'stored', 0, :key)"
+            ),
+            {"public_id": str(uuid.uuid4()), "now": store.utc_now(), "key": key},
+        )
+    migrate(engine)
+    inbox = Inbox.create(engine, TEST_SETTINGS)
+    again = asyncio.run(
+        receive(valid_form(subject="Before the upgrade"), client="c", inbox=inbox, submission_key=key)
+    )
+    assert again.sent and again.message_id == 1
+    assert subjects(engine) == ["Before the upgrade"]
+    engine.dispose()
 
 
 def test_a_resend_does_not_count_against_the_rate_limit(engine):
