@@ -268,7 +268,7 @@ stack-services:
 	can_install() { command -v apt-get >/dev/null 2>&1 && { [ "$$(id -u)" = 0 ] || sudo -n true 2>/dev/null; }; }; \
 	answers() { (exec 3<>/dev/tcp/127.0.0.1/$$1) 2>/dev/null; }; \
 	if [ -z "$${STACK_REDIS_URL:-}" ] && ! answers 6379 && can_install; then \
-		$$SUDO apt-get install -y redis-server && $$SUDO redis-server --daemonize yes --bind 127.0.0.1 --port 6379; \
+		$$SUDO apt-get install -y redis-server && $$SUDO redis-server deploy/redis/agency-redis.conf --daemonize yes --bind 127.0.0.1 --port 6379; \
 	fi; \
 	if [ -z "$${STACK_DATABASE_URL:-}" ] && ! answers 5432 && can_install; then \
 		$$SUDO apt-get install -y postgresql && $$SUDO pg_ctlcluster "$$(ls /etc/postgresql | sort -V | tail -1)" main start; \

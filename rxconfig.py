@@ -1,5 +1,6 @@
 """Reflex configuration: plugins, ports and the database come from settings."""
 
+import os
 import sys
 
 import reflex as rx
@@ -8,6 +9,7 @@ from agency_site.backend_url import SAME_ORIGIN_PORT
 from agency_site.connect_on_intent import CONNECT_ON_INTENT
 from agency_site.frontend_build import PaintBeforeHydration
 from agency_site.frontend_patches import PatchGeneratedFrontend
+from agency_site.limits import EVENT_MESSAGE_MAX
 from agency_site.security import ContentSecurityPolicyHashes
 from agency_site.seo.plugin import SeoFilesPlugin
 from agency_site.settings import SettingsError, get_settings
@@ -24,6 +26,11 @@ except SettingsError as error:
     for problem in error.problems:
         print(f"setting error: {problem}", file=sys.stderr)
     raise SystemExit(1) from None
+
+# The websocket takes no frame longer than the largest legal event (Reflex's default: 1 MB),
+# and closes the connection of a page that sends one (agency_site/limits.py). Read by Reflex
+# when the app creates its socket.io server, in every process that imports this file.
+os.environ.setdefault("REFLEX_SOCKET_MAX_HTTP_BUFFER_SIZE", str(EVENT_MESSAGE_MAX))
 
 config = rx.Config(
     app_name="agency_site",

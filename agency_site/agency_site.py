@@ -15,12 +15,13 @@ from agency_site.content import ContentError
 from agency_site.content.check import check_all_content
 from agency_site.i18n import MissingText, collecting_missing_texts, localized_path, on_page
 from agency_site.leads import retry_deliveries
+from agency_site.log_privacy import install as withhold_payloads_from_logs
 from agency_site.pages.not_found import not_found_description, not_found_page, not_found_title
 from agency_site.proxy_hops import ProxyHopsCheck
 from agency_site.routes import Route, route_table
 from agency_site.security import SecurityHeaders
 from agency_site.seo.head import not_found_tags, og_image_path, page_head
-from agency_site.serving import CachingHeaders, CleanUrls, MetricsEndpoint
+from agency_site.serving import CachingHeaders, CleanUrls, MetricsEndpoint, SafeRedirects
 from agency_site.settings import get_settings
 
 
@@ -104,6 +105,8 @@ def stop_on_missing_texts(missing: list[MissingText]) -> NoReturn:
 
 def build_app() -> rx.App:
     """Create the app and register every route in both languages."""
+    # Before anything logs: no visitor's message in the logs (log_privacy.py).
+    withhold_payloads_from_logs()
     try:
         check_all_content()
     except ContentError as error:
@@ -120,9 +123,17 @@ def build_app() -> rx.App:
         html_custom_attrs={"lang": page_language},
         stylesheets=["/styles.css"],
         # Each wraps the one before: CachingHeaders and SecurityHeaders see every response,
-        # CleanUrls every request; ProxyHopsCheck says so when TRUSTED_PROXY_HOPS=0 behind a proxy;
-        # MetricsEndpoint answers /_metrics itself.
-        api_transformer=[MetricsEndpoint, CleanUrls, CachingHeaders, SecurityHeaders, ProxyHopsCheck],
+        # CleanUrls every request; SafeRedirects keeps every redirect on this site;
+        # ProxyHopsCheck says so when TRUSTED_PROXY_HOPS=0 behind a proxy; MetricsEndpoint
+        # answers /_metrics itself.
+        api_transformer=[
+            MetricsEndpoint,
+            CleanUrls,
+            SafeRedirects,
+            CachingHeaders,
+            SecurityHeaders,
+            ProxyHopsCheck,
+        ],
         # Toasts follow a click; their library loads after hydration (components/browser.py).
         toaster=lazy_toaster(),
     )

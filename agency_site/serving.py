@@ -11,6 +11,11 @@ $uri $uri.html $uri/index.html`.
 
 `MetricsEndpoint` answers `GET /_metrics` (the leads figures for Prometheus) to loopback and
 the METRICS_ALLOW networks only.
+
+`SafeRedirects` makes every redirect the server answers point at a path of this site
+(issue 24): Starlette's static files still redirect a directory URL that CleanUrls leaves
+alone ('/x/../about' to 'http://<Host header>/x/../about/'), with the request's own
+characters and host in Location.
 """
 
 from __future__ import annotations
@@ -181,3 +186,51 @@ async def _plain(
         }
     )
     await send({"type": "http.response.body", "body": b"" if head else body})
+
+
+# A path that is a path on this site however a browser reads it: URL-safe characters, and a
+# first segment that does not start with '/' or a backslash (browsers read '/\evil.com' and
+# '//evil.com' as another host). The query string keeps its usual characters only.
+SAFE_REDIRECT_PATH = re.compile(r"^/(?:[A-Za-z0-9_~.-][A-Za-z0-9._~/-]{0,1023})?$")
+SAFE_REDIRECT_QUERY = re.compile(r"^[A-Za-z0-9._~%&=+-]{0,1024}$")
+
+
+def safe_location(location: str) -> str | None:
+    """The same-site relative form of a redirect's `location`, or None when it has none
+    (another scheme, characters outside SAFE_REDIRECT_PATH). An absolute http(s) URL is
+    taken for this site's whatever its host: Starlette builds it from the Host header."""
+    if re.match(r"^https?://[^/?#\\]*/", location):
+        location = "/" + location.split("/", 3)[3]
+    path, _, query = location.partition("?")
+    if not SAFE_REDIRECT_PATH.match(path):
+        return None
+    query = query if SAFE_REDIRECT_QUERY.match(query) else ""
+    return path + (f"?{query}" if query else "")
+
+
+class SafeRedirects:
+    """Rewrites the Location of every redirect to a relative path on this site; a redirect
+    without one (hostile characters, another host) becomes a plain 404."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+
+        async def send_safely(message: Message) -> None:
+            if message["type"] == "http.response.start" and 300 <= message["status"] < 400:
+                headers = MutableHeaders(scope=message)
+                location = headers.get("location")
+                if location is not None:
+                    safe = safe_location(location)
+                    if safe is None:
+                        message["status"] = 404
+                        del headers["location"]
+                    else:
+                        headers["location"] = safe
+            await send(message)
+
+        await self.app(scope, receive, send_safely)

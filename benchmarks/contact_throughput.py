@@ -93,6 +93,7 @@ class Visitor:
         self.index = index
         self.token = str(uuid.uuid4())
         self.subject = f"Benchmark {run_id} #{index:04d}"
+        self.message = "We would like to talk about an AI caller for our clinic."
         self.ws: AioClient | None = None
         self.status = "idle"
         self.failure = ""
@@ -144,9 +145,7 @@ class Visitor:
             "email": f"visitor{self.index}@example.com",
             "subject": self.subject,
             # --baseline: too short, so the server answers with an error and stores nothing.
-            "message": "Too short"
-            if self.invalid
-            else "We would like to talk about an AI caller for our clinic.",
+            "message": "Too short" if self.invalid else self.message,
             "language": "en",
             "page": "/contact",
             "form_trap": "",

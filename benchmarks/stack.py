@@ -8,10 +8,14 @@ In one run:
    PostgreSQL, each from its own loopback address (so each has its own rate limit, as
    real visitors do): messages per second, p50/p99 latency, rows stored;
 3. 1,000 open visitor sessions (websocket connected, state hydrated) spread over the two
-   backend instances: connections and resident memory per instance, before and after.
+   backend instances: connections and resident memory per instance, before and after;
+4. the abuse limits holding (issue 24): one loopback address opens websockets to /_event
+   as fast as it can (--flood attempts, 50 in flight, at most --flood-seconds) while a
+   visitor from another address sends the form: how many nginx let through, slowed or
+   refused (429: too many new connections, 503: too many open), and the visitor's outcome.
 
     .venv/bin/python benchmarks/stack.py [--duration 10] [--concurrency 32] [--visitors 200]
-        [--sessions 1000] [--no-run-server]
+        [--sessions 1000] [--flood 300] [--flood-seconds 30] [--no-run-server]
 
 It starts the stack with `python -m deploy.stack up` when nothing answers on 8443 (and
 stops it again afterwards); a stack already running is measured as it is. The load
@@ -113,6 +117,93 @@ async def _open_sessions(base_url: str, count: int) -> list[Visitor]:
     return visitors
 
 
+def _redis_memory(url: str) -> int:
+    import redis
+
+    client = redis.Redis.from_url(url)
+    try:
+        return int(client.info("memory")["used_memory"])
+    finally:
+        client.close()
+
+
+FLOOD_SOURCE = "127.0.9.1"
+
+
+async def _handshake(url: str, tls: ssl.SSLContext) -> tuple[int, float, asyncio.StreamWriter | None]:
+    """One websocket handshake to /_event/ from FLOOD_SOURCE: status, seconds to the answer,
+    and the open connection when it was let through (101), so that it stays counted."""
+    parts = httpx.URL(url)
+    started = time.perf_counter()
+    try:
+        reader, writer = await asyncio.open_connection(
+            "127.0.0.1", parts.port, ssl=tls, server_hostname="localhost", local_addr=(FLOOD_SOURCE, 0)
+        )
+        writer.write(
+            (
+                f"GET /_event/?token={uuid.uuid4()}&EIO=4&transport=websocket HTTP/1.1\r\n"
+                f"Host: localhost:{parts.port}\r\nOrigin: {url}\r\nUpgrade: websocket\r\n"
+                "Connection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n"
+                "Sec-WebSocket-Version: 13\r\n\r\n"
+            ).encode()
+        )
+        head = await reader.readuntil(b"\r\n\r\n")
+    except (OSError, asyncio.IncompleteReadError):
+        return 0, time.perf_counter() - started, None
+    status = int(head.split(b" ", 2)[1])
+    if status != 101:
+        writer.close()
+        return status, time.perf_counter() - started, None
+    return status, time.perf_counter() - started, writer
+
+
+async def _flood(url: str, attempts: int, seconds: float) -> dict:
+    """`attempts` handshakes from one address, 50 in flight, for at most `seconds`; a
+    visitor from another address sends the form meanwhile."""
+    tls = _unverified_tls()
+    slots = asyncio.Semaphore(50)
+    deadline = time.perf_counter() + seconds
+    results: list[tuple[int, float, asyncio.StreamWriter | None]] = []
+
+    async def attempt() -> None:
+        async with slots:
+            if time.perf_counter() < deadline:
+                results.append(await _handshake(url, tls))
+
+    visitor = Visitor(url, 0, f"flood-{uuid.uuid4().hex[:8]}")
+
+    async def visit() -> None:
+        await asyncio.sleep(1)  # the flood is under way
+        try:
+            await visitor.connect(ssl_context=tls, source="127.0.9.2")
+            await asyncio.wait_for(visitor.submit(), 60)
+        except Exception as error:  # noqa: BLE001 - reported, not raised: a figure
+            visitor.status = f"failed: {error!r}"[:80]
+        finally:
+            await visitor.close()
+
+    started = time.perf_counter()
+    await asyncio.gather(
+        asyncio.wait_for(asyncio.gather(*(attempt() for _ in range(attempts))), seconds + 30), visit()
+    )
+    elapsed = time.perf_counter() - started
+    for _, _, writer in results:
+        if writer is not None:
+            writer.close()
+    accepted = sorted(wait for status, wait, _ in results if status == 101)
+    statuses = [status for status, _, _ in results]
+    return {
+        "attempts": len(results),
+        "elapsed_s": elapsed,
+        "accepted": len(accepted),
+        "accepted_waits": accepted,
+        "refused_429": statuses.count(429),
+        "refused_503": statuses.count(503),
+        "other": len(statuses) - len(accepted) - statuses.count(429) - statuses.count(503),
+        "visitor": visitor,
+    }
+
+
 def _stored_rows(database_url: str, run_id: str) -> int:
     from agency_site.leads import store
     from agency_site.leads.database import create_engine
@@ -149,6 +240,8 @@ def main() -> None:
     parser.add_argument("--concurrency", type=int, default=32, help="requests in flight")
     parser.add_argument("--visitors", type=int, default=200, help="contact forms sent at once")
     parser.add_argument("--sessions", type=int, default=1000, help="open visitor sessions")
+    parser.add_argument("--flood", type=int, default=300, help="handshakes from one address in part 4")
+    parser.add_argument("--flood-seconds", type=float, default=30, help="at most this long")
     parser.add_argument("--no-run-server", action="store_true", help="skip make run's server")
     args = parser.parse_args()
 
@@ -196,8 +289,15 @@ def main() -> None:
         before_memory = stack.backend_memory_kib()
         before_connections = stack.established_connections()
 
+        redis_before = _redis_memory(stack_env["REFLEX_REDIS_URL"])
+
         async def sessions() -> None:
             opened = await _open_sessions(stack.url, args.sessions)
+            redis_after = _redis_memory(stack_env["REFLEX_REDIS_URL"])
+            print(
+                f"   Redis             {redis_before / 2**20:.1f} -> {redis_after / 2**20:.1f} MiB used, "
+                f"{(redis_after - redis_before) / max(len(opened), 1) / 1024:.1f} KiB per session"
+            )
             connections = stack.established_connections()
             memory = stack.backend_memory_kib()
             for port in stack.backend_ports:
@@ -212,6 +312,23 @@ def main() -> None:
             await asyncio.gather(*(visitor.close() for visitor in opened), return_exceptions=True)
 
         asyncio.run(sessions())
+
+        print(
+            f"\n4. one address opens up to {args.flood} websockets as fast as it can; a visitor sends the form"
+        )
+        flood = asyncio.run(_flood(stack.url, args.flood, args.flood_seconds))
+        waits = flood["accepted_waits"]
+        print(f"   handshakes        {flood['attempts']} in {flood['elapsed_s']:.1f} s")
+        print(
+            f"   let through       {flood['accepted']} (answered after "
+            + (f"{waits[0]:.2f} to {waits[-1]:.2f} s)" if waits else "-)")
+        )
+        print(
+            f"   refused           {flood['refused_429']} with 429, {flood['refused_503']} with 503, other {flood['other']}"
+        )
+        visitor = flood["visitor"]
+        latency = f" in {visitor.latency_s * 1000:.0f} ms" if visitor.latency_s else ""
+        print(f"   visitor's form    {visitor.status}{latency}")
 
 
 if __name__ == "__main__":

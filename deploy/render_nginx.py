@@ -20,8 +20,18 @@ from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import urlsplit
 
+from agency_site.limits import EVENT_MESSAGE_MAX
+
 TEMPLATE = Path(__file__).parent / "nginx" / "agency-site.conf.template"
 _PLACEHOLDER = re.compile(r"@([A-Z_]+)@")
+
+# /_event's limits per visitor address (the template says why these sizes): websockets
+# open at once, new ones per second, how many more may queue, and how many of those pass
+# at once rather than at the rate.
+EVENT_CONNECTIONS = 16
+EVENT_RATE_PER_S = 1
+EVENT_BURST = 20
+EVENT_BURST_NOW = 10
 
 
 @dataclass(frozen=True)
@@ -49,6 +59,11 @@ class NginxSite:
             "SITE_ROOT": str(self.site_root),
             "SECURITY_DIR": str(self.security_dir),
             "METRICS_ALLOW": "\n".join(f"        allow {network};" for network in self.metrics_allow),
+            "EVENT_CONNECTIONS": str(EVENT_CONNECTIONS),
+            "EVENT_RATE": f"{EVENT_RATE_PER_S}r/s",
+            "EVENT_BURST": str(EVENT_BURST),
+            "EVENT_BURST_NOW": str(EVENT_BURST_NOW),
+            "EVENT_BODY_MAX": str(EVENT_MESSAGE_MAX),
         }
 
 

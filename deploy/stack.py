@@ -35,6 +35,8 @@ from deploy.render_nginx import NginxSite, render
 ROOT = Path(__file__).resolve().parent.parent
 BROTLI_MODULE = Path("/usr/lib/nginx/modules/ngx_http_brotli_static_module.so")
 NGINX_MIME_TYPES = Path("/etc/nginx/mime.types")
+# maxmemory and its eviction policy (issue 24): the stack's Redis and the tests' start with it.
+REDIS_CONF = ROOT / "deploy" / "redis" / "agency-redis.conf"
 START_TIMEOUT_S = 120
 
 
@@ -457,6 +459,28 @@ def check_services(stack: Stack) -> list[str]:
     return problems
 
 
+def redis_limits() -> dict[str, str]:
+    """The settings of REDIS_CONF: {'maxmemory': '256mb', 'maxmemory-policy': ...}."""
+    lines = REDIS_CONF.read_text(encoding="utf-8").splitlines()
+    return dict(line.split(None, 1) for line in lines if line.strip() and not line.startswith("#"))
+
+
+def limit_redis_memory(url: str) -> str:
+    """Give the stack's Redis REDIS_CONF's limits when it runs without a memory limit (one
+    started before `make stack` started it with that file); says what it found or did."""
+    import redis
+
+    client = redis.Redis.from_url(url, socket_timeout=2, decode_responses=True)
+    try:
+        if client.config_get("maxmemory")["maxmemory"] != "0":
+            return "Redis has a memory limit already"
+        for name, value in redis_limits().items():
+            client.config_set(name, value)
+        return f"Redis had no memory limit; set {redis_limits()} ({REDIS_CONF.name})"
+    finally:
+        client.close()
+
+
 def up() -> None:
     stack = local_stack()
     stack.folder.mkdir(exist_ok=True)
@@ -466,6 +490,7 @@ def up() -> None:
         for problem in problems:
             print(f"stack: missing {problem}", file=sys.stderr)
         raise SystemExit(1)
+    print(f"stack: {limit_redis_memory(stack.redis_url)}")
     if stack.export_is_current():
         print(f"stack: the export in {stack.web_dir} is newer than the sources; not rebuilt")
     else:

@@ -7,6 +7,8 @@ import socket
 import subprocess
 from pathlib import Path
 
+from deploy.stack import REDIS_CONF
+
 from .polling import free_port, wait_for
 from .process_guard import GUARD
 
@@ -28,6 +30,8 @@ class RedisServer:
         self.process = subprocess.Popen(
             [
                 "redis-server",
+                # The production limits: maxmemory and its eviction policy (issue 24).
+                str(REDIS_CONF),
                 "--port",
                 str(self.port),
                 "--bind",

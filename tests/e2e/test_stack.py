@@ -11,25 +11,33 @@ loopback. Without nginx, PostgreSQL or redis-server the tests are skipped, sayin
 from __future__ import annotations
 
 import asyncio
+import json
+import re
 import shutil
+import socket
 import ssl
 import uuid
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
+from urllib.parse import urlsplit
 
 import httpx
 import pytest
 import sqlalchemy as sa
 from playwright.sync_api import Browser, BrowserContext, Page, expect
+from playwright.sync_api import Error as PlaywrightError
 from simple_websocket import ConnectionError as HandshakeRefused
+from simple_websocket.errors import ConnectionClosed
 
 from agency_site.leads import ContactMessage, store
 from agency_site.leads.database import create_engine
 from agency_site.security import inline_script_hashes
-from benchmarks.contact_throughput import Visitor
+from benchmarks.contact_throughput import NAMESPACE, REFLEX_PROTOCOL, SUBMIT, Visitor
+from benchmarks.contact_throughput import _Client as SocketClient
 from benchmarks.observatory import PACKAGE as OBSERVATORY
 from benchmarks.observatory import TLS_TESTS, scan
+from deploy.render_nginx import EVENT_BURST, EVENT_CONNECTIONS
 from deploy.stack import Stack, missing_prerequisites
 
 from .expected import text
@@ -369,3 +377,257 @@ def test_http_observatory_grades_the_stack_a_plus_and_make_runs_server_clean(
     plain = scan(base_url + "/")
     failing = {name for name, test in plain["tests"].items() if not test["pass"]}
     assert failing <= TLS_TESTS, plain["tests"]
+
+
+# --- Issue 24: redirects, abuse limits, frame size, logs, Redis memory ----------------------
+
+# Request paths an attacker puts in a link, as sent on the wire (raw: no client rewrites them).
+HOSTILE_PATHS = [
+    "/%5Cevil.com/",
+    "/%5cevil.com",
+    "/\\evil.com/",
+    "//evil.com/",
+    "/%2F%2Fevil.com/",
+    "/%2f%2fevil.com",
+    "///evil.com/",
+    "/%5C/evil.com/",
+    "/about/%5C%5Cevil.com/",
+    "/%0d%0aSet-Cookie:%20x=1/",
+    "/%0D%0ALocation:%20https://evil.com/",
+    "/%09/evil.com/",
+    "/%09/evil.com",
+    "/.evil.com/",
+    "/%2e%2e/evil.com/",
+    "/x/../about",
+    "/@evil.com/",
+    "/https:/evil.com/",
+    "/_event",
+    "/_event/x/",
+    "/about/?next=//evil.com",
+    "/" + "a" * 3000 + "/",
+    "/" + "a" * 9000 + "/",
+]
+# A Location that every browser reads as a path on the site: no '//' or '\' at its start,
+# nothing but URL-safe characters.
+SAFE_RELATIVE = re.compile(r"^/(?![/\\])[A-Za-z0-9._~/%&=+?-]*$")
+
+
+def _raw_get(port: int, path: str, *, tls: bool, host: str) -> tuple[int, str | None]:
+    """Status and Location of `GET path` sent byte for byte (HTTP/1.1)."""
+    with socket.create_connection(("127.0.0.1", port), timeout=10) as plain:
+        sock = _unverified_tls().wrap_socket(plain, server_hostname="localhost") if tls else plain
+        sock.sendall(f"GET {path} HTTP/1.1\r\nHost: {host}\r\nConnection: close\r\n\r\n".encode("latin-1"))
+        data = b""
+        while b"\r\n\r\n" not in data:
+            chunk = sock.recv(65536)
+            if not chunk:
+                break
+            data += chunk
+    head = data.split(b"\r\n\r\n", 1)[0].decode("latin-1").split("\r\n")
+    location = next(
+        (line.split(":", 1)[1].strip() for line in head[1:] if line.lower().startswith("location:")), None
+    )
+    return int(head[0].split()[1]), location
+
+
+def _off_site(location: str | None, own_origin: str) -> bool:
+    return location is not None and not (
+        location.startswith(own_origin + "/") or SAFE_RELATIVE.match(location)
+    )
+
+
+def test_no_hostile_path_is_redirected_off_the_site(running_stack: RunningStack, base_url: str) -> None:
+    """The real nginx (https and its http redirect) and make run's server: every Location
+    they send for a hostile path is a path on the site or a URL of the site's own origin."""
+    stack = running_stack.stack
+    run_port = int(base_url.rsplit(":", 1)[1])
+    servers = [
+        ("nginx https", stack.https_port, True, stack.url),
+        ("nginx http", stack.http_port, False, stack.url),
+        ("make run's server", run_port, False, base_url),
+    ]
+    answers = {}
+    for name, port, tls, origin in servers:
+        for path in HOSTILE_PATHS:
+            status, location = _raw_get(port, path, tls=tls, host=f"localhost:{port}")
+            answers[(name, path[:40])] = (status, location)
+            assert not _off_site(location, origin), f"{name} {path[:60]!r}: {status} Location {location!r}"
+            assert status < 500, f"{name} {path[:60]!r}: {status}"
+    # The canonical redirect still works, query string and all.
+    assert _raw_get(stack.https_port, "/de/about/?utm_source=x", tls=True, host="localhost") == (
+        301,
+        "/de/about?utm_source=x",
+    )
+    # A Host header of the attacker's does not take make run's redirects elsewhere.
+    status, location = _raw_get(run_port, "/x/../about", tls=False, host="evil.com")
+    assert not _off_site(location, base_url), (status, location)
+
+
+def test_chromium_stays_on_the_site_for_a_hostile_link(
+    context: BrowserContext, running_stack: RunningStack
+) -> None:
+    """The link of the report: nginx answered '301 /\\evil.com' and Chromium went to
+    https://evil.com/ (here: to the proxy that blocks every other host)."""
+    page = context.new_page()
+    own = urlsplit(running_stack.url)
+    for path in ["/%5Cevil.com/", "/%5C/evil.com/", "/%09/evil.com/", "/%2F%2Fevil.com/"]:
+        try:
+            page.goto(running_stack.url + path)
+        except PlaywrightError as error:
+            raise AssertionError(
+                f"{path}: Chromium left the site for {page.url} ({error.message[:80]})"
+            ) from None
+        landed = urlsplit(page.url)
+        assert (landed.scheme, landed.netloc) == (own.scheme, own.netloc), f"{path}: {page.url}"
+
+
+def _handshake(url: str, source: str) -> tuple[socket.socket, int]:
+    """A websocket handshake to /_event/ from the loopback address `source`: the open socket
+    and the status nginx answered (101: a websocket to a backend instance)."""
+    port = urlsplit(url).port
+    plain = socket.create_connection(("127.0.0.1", port), timeout=30, source_address=(source, 0))
+    sock = _unverified_tls().wrap_socket(plain, server_hostname="localhost")
+    request = (
+        f"GET /_event/?token={uuid.uuid4()}&EIO=4&transport=websocket HTTP/1.1\r\n"
+        f"Host: localhost:{port}\r\nOrigin: {url}\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+        "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n"
+    )
+    sock.sendall(request.encode())
+    head = b""
+    while b"\r\n\r\n" not in head:
+        chunk = sock.recv(4096)
+        if not chunk:
+            break
+        head += chunk
+    return sock, int(head.split(b" ", 2)[1])
+
+
+def test_a_connection_flood_from_one_address_is_refused_while_a_visitor_sends(
+    running_stack: RunningStack,
+) -> None:
+    attempts = EVENT_BURST + EVENT_CONNECTIONS + 10
+    run_id = uuid.uuid4().hex[:8]
+
+    def flood() -> list[tuple[socket.socket, int]]:
+        with ThreadPoolExecutor(max_workers=attempts) as pool:
+            return list(pool.map(lambda _: _handshake(running_stack.url, "127.0.0.9"), range(attempts)))
+
+    with ThreadPoolExecutor(max_workers=2) as pool:
+        flooding = pool.submit(flood)
+        visitor = pool.submit(
+            lambda: _run_async(_send_from(running_stack.url, "127.0.0.10", 0, run_id, "203.0.113.7"))
+        ).result()
+        answers = flooding.result()
+    statuses = [status for _, status in answers]
+    for sock, _ in answers:
+        sock.close()
+    assert visitor.status == "sent"
+    assert visitor.subject in {row.subject for row in store.messages(running_stack.engine)}
+    # Never more websockets at once than the limit; new ones beyond the burst refused (429),
+    # those beyond the open-connection limit too (503).
+    assert statuses.count(101) <= EVENT_CONNECTIONS, statuses
+    assert statuses.count(429) >= 10, statuses
+    assert statuses.count(503) >= 1, statuses
+    assert set(statuses) <= {101, 429, 503}, statuses
+
+
+async def _frame_answered(url: str, source: str, frame: str) -> bool:
+    """Send `frame` on a hydrated websocket, then a ping: whether the server still answers
+    on that connection (it closes a connection whose frame is too long)."""
+    visitor = Visitor(url, 0, "frame")
+    await visitor.connect(source=source, ssl_context=_unverified_tls())
+    try:
+        await visitor.ws.send(frame)
+        await visitor.ws.send(f"42{NAMESPACE}," + json.dumps(["ping"]))
+        while True:
+            message = await visitor.ws.receive(timeout=30)
+            if message is None:
+                return False
+            if message.startswith(f"42{NAMESPACE},") and '"pong"' in message:
+                return True
+    except ConnectionClosed:
+        return False
+    finally:
+        await visitor.close()
+
+
+def test_the_websocket_takes_the_largest_legal_event_and_no_frame_longer(running_stack: RunningStack) -> None:
+    from agency_site.limits import EVENT_MESSAGE_MAX
+
+    def frame(length: int) -> str:
+        """A socket.io message of `length` characters for an event no handler takes."""
+        empty = f"42{NAMESPACE}," + json.dumps(["limit_probe", ""])
+        return f"42{NAMESPACE}," + json.dumps(["limit_probe", "x" * (length - len(empty))])
+
+    assert _run_async(_frame_answered(running_stack.url, "127.0.0.11", frame(EVENT_MESSAGE_MAX)))
+    assert not _run_async(_frame_answered(running_stack.url, "127.0.0.11", frame(EVENT_MESSAGE_MAX + 1)))
+
+
+async def _tokenless_event(url: str, source: str, event: dict) -> None:
+    """Connect without a token, as a script may, and send `event`."""
+    port = urlsplit(url).port
+    ws = SocketClient(
+        f"wss://localhost:{port}{NAMESPACE}/?EIO=4&transport=websocket",
+        subprotocols=[REFLEX_PROTOCOL],
+        headers={"Origin": url},
+        ssl_context=_unverified_tls(),
+    )
+    ws.source = source
+    await ws._connect()
+    try:
+        await ws.receive(timeout=30)  # engine.io OPEN
+        await ws.send(f"40{NAMESPACE},{{}}")
+        while not (await ws.receive(timeout=30) or "").startswith(f"40{NAMESPACE},"):
+            pass
+        await ws.send(f"42{NAMESPACE}," + json.dumps(["event", event]))
+    finally:
+        await ws.close()
+
+
+def test_no_visitors_message_reaches_the_logs(running_stack: RunningStack) -> None:
+    """A message sent on a connection without a token (Reflex logs such an event whole, at
+    WARNING) and one sent by a visitor: neither text is in any backend's log."""
+    secret = f"Private {uuid.uuid4().hex}"
+    event = {
+        "name": SUBMIT,
+        "payload": {"form_data": {"__reflex_form_data__": [["message", secret], ["name", "Ada"]]}},
+        "router_data": {"pathname": "/contact", "asPath": "/contact"},
+    }
+    _run_async(_tokenless_event(running_stack.url, "127.0.0.12", event))
+    logs = list(running_stack.stack.folder.glob("backend-*.log"))
+
+    def text(log: Path) -> str:
+        # Reflex's console wraps long lines at 80 columns, anywhere in a message.
+        return log.read_text(errors="replace").replace("\n", "")
+
+    def warned() -> bool:
+        return any("no associated token" in text(log) for log in logs)
+
+    wait_for(warned, 30, "the backend's warning about the event without a token")
+    visitor = Visitor(running_stack.url, 0, uuid.uuid4().hex[:8])
+    visitor.message = f"{secret} We would like an AI caller for our clinic."
+
+    async def send() -> None:
+        await visitor.connect(source="127.0.0.13", ssl_context=_unverified_tls())
+        try:
+            await visitor.submit()
+        finally:
+            await visitor.close()
+
+    _run_async(send())
+    assert visitor.status == "sent"
+    stored = [row.message for row in store.messages(running_stack.engine) if row.subject == visitor.subject]
+    assert stored and secret in stored[0]
+    assert [log.name for log in logs if secret in text(log)] == []
+
+
+def test_redis_has_a_memory_limit_that_evicts_expiring_keys_first(running_stack: RunningStack) -> None:
+    import redis
+
+    client = redis.Redis.from_url(running_stack.redis.url, decode_responses=True)
+    try:
+        limits = client.config_get("maxmemory*")
+    finally:
+        client.close()
+    assert int(limits["maxmemory"]) == 256 * 2**20
+    assert limits["maxmemory-policy"] == "volatile-lru"

@@ -4,8 +4,12 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
+from urllib.parse import unquote
 
-from deploy.render_nginx import NginxSite, render, site_from_env
+import pytest
+
+from agency_site.limits import EVENT_MESSAGE_MAX
+from deploy.render_nginx import EVENT_BURST, EVENT_CONNECTIONS, NginxSite, render, site_from_env
 
 SITE = NginxSite(
     site_url="https://www.example.com",
@@ -49,7 +53,7 @@ def test_every_location_sends_the_security_headers():
 
 
 def test_websocket_is_upgraded_with_long_timeouts_and_the_visitors_address():
-    event = next(body for body in _blocks(render(SITE), "location /_event"))
+    event = next(body for body in _blocks(render(SITE), "location = /_event"))
     assert "proxy_set_header Upgrade $http_upgrade;" in event
     assert "proxy_read_timeout 1h;" in event
     assert "X-Forwarded-For $proxy_add_x_forwarded_for" in event
@@ -104,3 +108,115 @@ def test_metrics_are_for_this_machine_and_the_allow_list_only():
         ("allow", "2001:db8::/32"),
         ("deny", "all"),
     ]
+
+
+# --- Redirects (issue 24) ---------------------------------------------------------------
+
+# Request paths an attacker puts in a link, as sent on the wire.
+HOSTILE_PATHS = [
+    "/%5Cevil.com/",
+    "/%5cevil.com/",
+    "/\\evil.com/",
+    "//evil.com/",
+    "/%2F%2Fevil.com/",
+    "/%2f%2fevil.com/",
+    "///evil.com/",
+    "/%5C/evil.com/",
+    "/about/%5C%5Cevil.com/",
+    "/%09/evil.com/",
+    "/%0d%0aSet-Cookie:%20x=1/",
+    "/%0D%0ALocation:%20https://evil.com/",
+    "/.evil.com/",
+    "/%2e%2e/%2e%2e/evil.com/",
+    "/@evil.com/",
+    "/https:/evil.com/",
+    "/" + "a" * 5000 + "/",
+    "/" + "%C3%A4" * 300 + "/",
+]
+# Every character of a Location that is a path on this site; what starts it is checked apart.
+SAFE_LOCATION = re.compile(r"^/(?![/\\])[A-Za-z0-9._~/%&=+?-]*$")
+
+
+def _nginx_uri(raw_path: str) -> str:
+    """$uri as nginx makes it from a request path: percent-decoded, runs of '/' merged
+    (merge_slashes), '.' and '..' segments resolved."""
+    path = re.sub(r"/{2,}", "/", unquote(raw_path))
+    segments: list[str] = []
+    for segment in path.split("/")[1:]:
+        if segment == "..":
+            if segments:
+                segments.pop()
+        elif segment != ".":
+            segments.append(segment)
+    return "/" + "/".join(segments)
+
+
+def _redirects(conf: str) -> list[str]:
+    """Every directive of the config that can answer with a redirect."""
+    return [
+        line.strip()
+        for line in conf.splitlines()
+        if re.match(r"^\s*(rewrite\b.*\b(permanent|redirect);|return\s+30[1278]\b)", line)
+    ]
+
+
+def _trailing_slash_rule(conf: str) -> tuple[re.Pattern[str], str]:
+    (rule,) = [line for line in _redirects(conf) if line.startswith("rewrite")]
+    match = re.match(r'rewrite\s+"?(.+?)"?\s+(\S+)\s+permanent;$', rule)
+    assert match, rule
+    # PCRE's named group (?<name>...) is Python's (?P<name>...).
+    return re.compile(match.group(1).replace("(?<", "(?P<")), match.group(2)
+
+
+def _location(rule: re.Pattern[str], replacement: str, uri: str, args: str = "") -> str | None:
+    """The Location nginx sends for $uri (None: no redirect), for the replacement
+    `$agency_path$agency_redirect_query?` and the template's query map."""
+    match = rule.match(uri)
+    if match is None:
+        return None
+    assert replacement == "$agency_path$agency_redirect_query?", replacement
+    query = f"?{args}" if re.match(r"^[A-Za-z0-9._~%&=+-]{1,1024}$", args) else ""
+    return match.group("agency_path") + query
+
+
+def test_the_config_has_exactly_the_redirects_these_tests_check():
+    conf = render(SITE)
+    redirects = _redirects(conf)
+    assert len(redirects) == 2, redirects
+    assert "return 301 https://www.example.com$request_uri;" in redirects
+
+
+def test_trailing_slash_redirect_keeps_the_canonical_behaviour():
+    rule, replacement = _trailing_slash_rule(render(SITE))
+    assert _location(rule, replacement, "/about/") == "/about"
+    assert (
+        _location(rule, replacement, "/de/about/", "utm_source=news&x=%20y")
+        == "/de/about?utm_source=news&x=%20y"
+    )
+    assert _location(rule, replacement, "/de/about/", 'x="<script>"') == "/de/about"
+    assert _location(rule, replacement, "/about") is None
+
+
+@pytest.mark.parametrize("raw_path", HOSTILE_PATHS)
+def test_hostile_paths_redirect_only_to_a_path_of_this_site(raw_path: str):
+    """Either no redirect (try_files then answers 404) or a Location that every browser
+    reads as a path on this site: no '//' or '\\' at its start, URL-safe characters."""
+    rule, replacement = _trailing_slash_rule(render(SITE))
+    location = _location(rule, replacement, _nginx_uri(raw_path), "a=%0d%0a")
+    assert location is None or SAFE_LOCATION.match(location), location
+
+
+# --- Abuse limits (issue 24) ------------------------------------------------------------
+
+
+def test_event_connections_and_new_connections_are_limited_per_address():
+    conf = render(SITE)
+    assert "limit_conn_zone $binary_remote_addr zone=agency_event_open:10m;" in conf
+    assert re.search(r"limit_req_zone \$binary_remote_addr zone=agency_event_new:10m rate=\d+r/[sm];", conf)
+    (event,) = _blocks(conf, "location = /_event")
+    assert f"limit_conn agency_event_open {EVENT_CONNECTIONS};" in event
+    assert f"limit_req zone=agency_event_new burst={EVENT_BURST} " in event
+    assert "limit_req_status 429;" in event and "limit_conn_status 503;" in event
+    assert f"client_max_body_size {EVENT_MESSAGE_MAX};" in event
+    # Nothing else reaches the backend's socket.io app (which redirects /_event by Host).
+    assert not re.search(r"location\s+/_event\b", conf)

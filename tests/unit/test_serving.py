@@ -54,3 +54,96 @@ def test_rewrites_only_prerendered_pages(static_dir: Path, requested: str, serve
 def test_leaves_posts_and_websockets_alone(static_dir: Path) -> None:
     assert _seen_path(static_dir, "/about", method="POST") == "/about"
     assert _seen_path(static_dir, "/about", kind="websocket") == "/about"
+
+
+# --- SafeRedirects: every redirect stays on the site (issue 24) ---------------------------
+
+# Locations a redirect might carry when a request path or Host header is hostile, and what
+# the browser is sent instead (None: the redirect becomes a 404).
+HOSTILE_LOCATIONS = [
+    ("http://evil.com/x/../about/", "/x/../about/"),  # Starlette: the Host header's host
+    ("http://localhost:3000/about/?utm_source=x&y=%20z", "/about/?utm_source=x&y=%20z"),
+    ("/about?a=<script>", "/about"),
+    ("/\\evil.com", None),
+    ("//evil.com/", None),
+    ("///evil.com", None),
+    ("/\\/evil.com", None),
+    ("https:evil.com", None),
+    ("javascript:alert(1)", None),
+    ("/%09/evil.com", None),
+    ("/\t/evil.com", None),
+    ("/a\r\nSet-Cookie: x=1", None),
+    ("/" + "a" * 5000, None),
+    ("evil.com", None),
+]
+
+
+def _redirect_through(location: str, status: int = 307) -> dict:
+    from agency_site.serving import SafeRedirects
+
+    sent: list[dict] = []
+
+    async def downstream(scope, receive, send) -> None:
+        await send(
+            {
+                "type": "http.response.start",
+                "status": status,
+                "headers": [(b"location", location.encode("latin-1")), (b"content-length", b"0")],
+            }
+        )
+        await send({"type": "http.response.body", "body": b""})
+
+    async def collect(message) -> None:
+        sent.append(message)
+
+    scope = {"type": "http", "method": "GET", "path": "/x", "raw_path": b"/x", "headers": []}
+    with ThreadPoolExecutor(max_workers=1) as pool:
+        pool.submit(asyncio.run, SafeRedirects(downstream)(scope, None, collect)).result()
+    start = sent[0]
+    headers = {name.decode(): value.decode("latin-1") for name, value in start["headers"]}
+    return {"status": start["status"], "location": headers.get("location")}
+
+
+@pytest.mark.parametrize(("location", "sent"), HOSTILE_LOCATIONS)
+def test_a_redirect_is_sent_only_to_a_path_of_this_site(location: str, sent: str | None) -> None:
+    answer = _redirect_through(location)
+    if sent is None:
+        assert answer == {"status": 404, "location": None}
+    else:
+        assert answer == {"status": 307, "location": sent}
+
+
+def test_starlettes_directory_redirect_keeps_to_the_site_whatever_the_host_header(tmp_path: Path) -> None:
+    """The redirect make run's server makes itself: a directory URL CleanUrls leaves to
+    Starlette (it has '..' in it) is redirected with the Host header's host."""
+    from starlette.staticfiles import StaticFiles
+
+    from agency_site.serving import SafeRedirects
+
+    (tmp_path / "about").mkdir()
+    (tmp_path / "about" / "index.html").write_text("about")
+    sent: list[dict] = []
+
+    async def collect(message) -> None:
+        sent.append(message)
+
+    async def empty() -> dict:
+        return {"type": "http.request", "body": b"", "more_body": False}
+
+    path = "/x/../about"
+    scope = {
+        "type": "http",
+        "method": "GET",
+        "scheme": "http",
+        "path": path,
+        "raw_path": path.encode(),
+        "root_path": "",
+        "query_string": b"",
+        "server": ("127.0.0.1", 3000),
+        "headers": [(b"host", b"evil.com")],
+    }
+    app = CleanUrls(SafeRedirects(StaticFiles(directory=tmp_path, html=True)), static_dir=tmp_path)
+    with ThreadPoolExecutor(max_workers=1) as pool:
+        pool.submit(asyncio.run, app(scope, empty, collect)).result()
+    headers = dict(sent[0]["headers"])
+    assert (sent[0]["status"], headers[b"location"]) == (307, b"/x/../about/")
