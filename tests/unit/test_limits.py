@@ -20,7 +20,7 @@ def _largest_submit_frame() -> str:
     fields |= {
         "language": "de",
         "page": "/" + WORST * 299,
-        "website": "",
+        "form_trap": "",
         SUBMISSION_KEY_FIELD: WORST * SUBMISSION_KEY_MAX,
     }
     path = "/de/contact?" + "utm_campaign=" + "x" * 7 * 1024
