@@ -82,3 +82,20 @@ def test_an_unreadable_event_is_logged_without_its_contents(collected: Collected
 def test_other_log_lines_are_left_as_they_are(collected: Collected):
     logging.getLogger("agency_site.test").warning("Contact message from %s not handled", "127.0.0.1")
     assert collected.lines == ["WARNING agency_site.test: Contact message from 127.0.0.1 not handled"]
+
+
+def test_a_failed_statements_error_does_not_quote_its_values(tmp_path):
+    """The error of a failed INSERT is logged (leads/service.py); its values are a message."""
+    import sqlalchemy as sa
+
+    from agency_site.leads.database import create_engine
+
+    engine = create_engine(f"sqlite:///{tmp_path / 'x.db'}")
+    try:
+        with pytest.raises(sa.exc.OperationalError) as failure, engine.begin() as connection:
+            connection.execute(
+                sa.text("INSERT INTO no_such_table (message) VALUES (:message)"), {"message": SECRET}
+            )
+    finally:
+        engine.dispose()
+    assert "no_such_table" in str(failure.value) and SECRET not in str(failure.value)
