@@ -19,6 +19,7 @@ import httpx
 from tests.project_copy import copy_project
 
 from .polling import free_port, wait_for
+from .process_guard import GUARD
 
 __all__ = ["DevServer", "clean_environment", "copy_project"]
 
@@ -70,6 +71,8 @@ class DevServer:
                 stdin=subprocess.DEVNULL,
                 start_new_session=True,
             )
+        # Stopped with the test run even if that is killed (process_guard.py).
+        GUARD.watch(self.process.pid)
         wait_for(self._serving, START_TIMEOUT_S, f"the dev server at {self.url}")
         return self
 
@@ -95,4 +98,5 @@ class DevServer:
             self.process.wait()
         except ProcessLookupError:
             pass
+        GUARD.forget(self.process.pid)
         self.process = None
