@@ -9,6 +9,7 @@ from agency_site.backend_url import SAME_ORIGIN_PORT
 from agency_site.connect_on_intent import CONNECT_ON_INTENT
 from agency_site.frontend_build import PaintBeforeHydration
 from agency_site.frontend_patches import PatchGeneratedFrontend
+from agency_site.german_redirects import FormerGermanUrlsFile
 from agency_site.limits import EVENT_MESSAGE_MAX
 from agency_site.security import ContentSecurityPolicyHashes
 from agency_site.seo.plugin import SeoFilesPlugin
@@ -39,6 +40,7 @@ config = rx.Config(
     # PatchGeneratedFrontend: only a page whose visitor starts using the contact form
     # connects to the server and downloads the socket client (CONNECT_ON_INTENT), and
     # the websocket stays on the page's own port behind nginx (SAME_ORIGIN_PORT).
+    # FormerGermanUrlsFile writes nginx's 301s from the former German addresses.
     # ContentSecurityPolicyHashes hashes the inline scripts of the finished pages, so it
     # comes last: a plugin after it that changed a page would break that page's policy.
     plugins=[
@@ -46,6 +48,7 @@ config = rx.Config(
         SeoFilesPlugin(),
         PaintBeforeHydration(),
         PatchGeneratedFrontend(CONNECT_ON_INTENT, SAME_ORIGIN_PORT),
+        FormerGermanUrlsFile(),
         ContentSecurityPolicyHashes(),
     ],
     # The sitemap is ours to write, not the default one.

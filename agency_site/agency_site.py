@@ -13,6 +13,8 @@ from agency_site.connect_on_intent import with_own_memo_module
 from agency_site.constants import LANGUAGES
 from agency_site.content import ContentError
 from agency_site.content.check import check_all_content
+from agency_site.content.slugs import check_sections
+from agency_site.german_redirects import FormerGermanUrls
 from agency_site.i18n import MissingText, collecting_missing_texts, localized_path, on_page
 from agency_site.leads import retry_deliveries
 from agency_site.log_privacy import install as withhold_payloads_from_logs
@@ -109,6 +111,7 @@ def build_app() -> rx.App:
     withhold_payloads_from_logs()
     try:
         check_all_content()
+        check_sections([route.path for route in route_table()])
     except ContentError as error:
         # One line naming the file and the field, then stop the build.
         print(f"content error: {error}", file=sys.stderr)
@@ -123,11 +126,13 @@ def build_app() -> rx.App:
         html_custom_attrs={"lang": page_language},
         stylesheets=["/styles.css"],
         # Each wraps the one before: CachingHeaders and SecurityHeaders see every response,
-        # CleanUrls every request; SafeRedirects keeps every redirect on this site;
+        # CleanUrls every request; FormerGermanUrls answers 301 to a former German address;
+        # SafeRedirects keeps every redirect on this site;
         # ProxyHopsCheck says so when TRUSTED_PROXY_HOPS=0 behind a proxy; MetricsEndpoint
         # answers /_metrics itself.
         api_transformer=[
             MetricsEndpoint,
+            FormerGermanUrls,
             CleanUrls,
             SafeRedirects,
             CachingHeaders,

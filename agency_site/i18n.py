@@ -9,6 +9,7 @@ from contextvars import ContextVar
 
 from agency_site.constants import DEFAULT_LANGUAGE, LANGUAGE_PREFIX, LANGUAGES
 from agency_site.content import get_content
+from agency_site.content.slugs import get_german_urls
 
 logger = logging.getLogger(__name__)
 
@@ -120,13 +121,24 @@ def missing_keys(strings: dict[str, dict[str, str]]) -> dict[str, list[str]]:
 
 
 def localized_path(lang: str, path: str) -> str:
-    """The path of a page in `lang`: English at the spec's path, German under /de."""
+    """The path of the page at spec path `path` in `lang`: English at the spec's path,
+    German under /de with the German slugs of the content files (/de/ueber-uns)."""
     if not path.startswith("/"):
         raise ValueError(f"path must start with '/': {path!r}")
     prefix = LANGUAGE_PREFIX[lang]
-    if path == "/":
-        return prefix or "/"
-    return prefix + path
+    if not prefix:
+        return path
+    path, hash_mark, fragment = path.partition("#")
+    german = get_german_urls().german(path)
+    return (prefix if german == "/" else prefix + german) + hash_mark + fragment
+
+
+def spec_path_of(path: str) -> str:
+    """The spec path of a page's path in either language: '/de/ueber-uns' -> '/about'."""
+    prefix = LANGUAGE_PREFIX["de"]
+    if path == prefix or path.startswith(prefix + "/"):
+        return get_german_urls().spec(path[len(prefix) :] or "/")
+    return path
 
 
 def alternate_urls(site_url: str, path: str) -> dict[str, str]:

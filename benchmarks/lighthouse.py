@@ -94,9 +94,13 @@ METRICS = [
 
 
 def localized(path: str, lang: str) -> str:
+    """The page's address in `lang` (German ones have German words: /de/ueber-uns)."""
     if lang == "en":
         return path
-    return "/de" if path == "/" else "/de" + path
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+    from agency_site.i18n import localized_path
+
+    return localized_path(lang, path)
 
 
 def free_port(first: int = 3301, last: int = 3399) -> int:

@@ -45,7 +45,7 @@ sys.path.insert(0, str(ROOT))
 from benchmarks.contact_throughput import Visitor, own_server, run  # noqa: E402
 from deploy.stack import local_stack  # noqa: E402
 
-PAGES = ["/", "/about", "/services", "/portfolio", "/blog", "/contact", "/de", "/de/about", "/de/contact"]
+PAGES = ["/", "/about", "/services", "/portfolio", "/blog", "/contact", "/de", "/de/ueber-uns", "/de/kontakt"]
 
 
 def _unverified_tls() -> ssl.SSLContext:

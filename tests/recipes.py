@@ -34,9 +34,12 @@ def add_service(root: Path) -> None:
     content = root / "content"
     services = content / "services.yaml"
     source = services.read_text(encoding="utf-8")
-    anchor = "  - {id: ai-avatars, colour: indigo, icon: user-round}\n"
+    anchor = "  - {id: ai-avatars, de_slug: ki-avatare, colour: indigo, icon: user-round}\n"
     services.write_text(
-        source.replace(anchor, anchor + f"  - {{id: {NEW_SERVICE}, colour: blue, icon: chart-line}}\n"),
+        source.replace(
+            anchor,
+            anchor + f"  - {{id: {NEW_SERVICE}, de_slug: datenberatung, colour: blue, icon: chart-line}}\n",
+        ),
         encoding="utf-8",
     )
     prefix = f"service-{NEW_SERVICE}"
@@ -79,6 +82,7 @@ def add_project(root: Path) -> None:
         "",
         f"  - id: {NEW_PROJECT_ID}",
         f"    slug: {slug}",
+        "    de_slug: daten-dashboard-handel",
         "    service: software-development",
         "    client: retail-group",
         "    year: 2025",
@@ -128,6 +132,7 @@ def add_post(root: Path) -> None:
                 [
                     "---",
                     f"id: {NEW_POST}",
+                    *(["slug: wo-sie-mit-daten-anfangen"] if lang == "de" else []),
                     f'title: "{title}"',
                     f'excerpt: "{title}: {EXCERPTS[lang]}"',
                     "author: Layla Haddad",
@@ -178,6 +183,10 @@ def add_page(root: Path) -> None:
     anchor = '        Route("/about", about_page, "about"),\n'
     source = source.replace(anchor, anchor + '        Route("/careers", careers_page, "careers"),\n')
     routes.write_text(source, encoding="utf-8")
+    slugs = root / "content" / "slugs.yaml"
+    anchor = "  datenschutz: datenschutz\n"
+    source = slugs.read_text(encoding="utf-8")
+    slugs.write_text(source.replace(anchor, anchor + "  careers: karriere\n"), encoding="utf-8")
     for lang, texts in {
         "en": {
             "page-careers-title": "Careers",

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 import reflex as rx
 from reflex.components.sonner.toast import LiteralPosition
 from reflex.style import resolved_color_mode
@@ -9,6 +11,7 @@ from reflex.vars.base import Var, VarData
 from reflex.vars.function import FunctionStringVar
 
 from agency_site.constants import LANGUAGE_PREFIX, LANGUAGE_STORAGE_KEY
+from agency_site.content.slugs import get_german_urls
 from agency_site.react import REACT_FOLDER, jsx_library
 
 _GERMAN_PREFIX = LANGUAGE_PREFIX["de"]
@@ -28,10 +31,16 @@ def head_script_text() -> str:
 def head_script() -> rx.Component:
     """The inline head script (react/language_redirect.js): the stored language before
     first paint, storing a choice, closing a popover when one of its links is tapped.
-    Its constants travel as data attributes, so they live only in agency_site.constants."""
+    Its constants travel as data attributes, so they live only in agency_site.constants
+    and the content files: the German word of each section (content/slugs.yaml) makes the
+    twin of a URL no page names in its head (an unknown id: /projekt/999)."""
     return rx.el.script(
         head_script_text(),
-        custom_attrs={"data-german-prefix": _GERMAN_PREFIX, "data-storage-key": LANGUAGE_STORAGE_KEY},
+        custom_attrs={
+            "data-german-prefix": _GERMAN_PREFIX,
+            "data-storage-key": LANGUAGE_STORAGE_KEY,
+            "data-german-sections": json.dumps(get_german_urls().sections, separators=(",", ":")),
+        },
     )
 
 

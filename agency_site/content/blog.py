@@ -19,6 +19,7 @@ from PIL import Image
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from agency_site.constants import DEFAULT_LANGUAGE, LANGUAGES
+from agency_site.content.catalog import SLUG
 from agency_site.content.loader import ContentError, load_language, read_yaml
 from agency_site.content.markdown import read_front_matter, render_markdown, validation_error
 from agency_site.content.models import Strict
@@ -34,6 +35,9 @@ class FrontMatter(Strict):
     """The YAML header of one post file."""
 
     id: str
+    # The post's German URL, /de/blog/{slug}: only in the German file (the English URL is
+    # the id); a-z, 0-9 and hyphens, each post its own.
+    slug: str | None = Field(default=None, pattern=SLUG)
     title: str = Field(min_length=1)
     excerpt: str = Field(min_length=1)
     author: str = Field(min_length=1)
@@ -57,6 +61,7 @@ class BlogPost(BaseModel):
 
     id: str
     lang: str
+    slug: str  # its part of the URL in its language: the id in English
     title: str
     excerpt: str
     author: str
@@ -170,6 +175,7 @@ def load_blog(content_dir: Path) -> dict[str, list[BlogPost]]:
             path = content_dir / "blog" / lang / f"{post_id}.md"
             front, body = parse_post_file(path)
             first = reference.setdefault(post_id, front)
+            slug = _url_slug(path, lang, front, posts[lang])
             for field in ("date", "image"):
                 if getattr(front, field) != getattr(first, field):
                     raise ContentError(path, field, "must be the same in every language")
@@ -180,6 +186,7 @@ def load_blog(content_dir: Path) -> dict[str, list[BlogPost]]:
                 BlogPost(
                     id=post_id,
                     lang=lang,
+                    slug=slug,
                     title=front.title,
                     excerpt=front.excerpt,
                     author=front.author,
@@ -195,6 +202,20 @@ def load_blog(content_dir: Path) -> dict[str, list[BlogPost]]:
             )
         _reject_strays(content_dir, lang, ids)
     return posts
+
+
+def _url_slug(path: Path, lang: str, front: FrontMatter, earlier: list[BlogPost]) -> str:
+    """The post's part of the URL in `lang`: its German slug, or in English its id."""
+    if lang == DEFAULT_LANGUAGE:
+        if front.slug is not None:
+            raise ContentError(path, "slug", "the English URL is the id: give the slug in the German file")
+        return front.id
+    if front.slug is None:
+        raise ContentError(path, "slug", f"missing: the post's {lang} URL, /{lang}/blog/<slug>")
+    for post in earlier:
+        if post.slug == front.slug:
+            raise ContentError(path, "slug", f"{front.slug!r} is already the slug of {post.id!r}")
+    return front.slug
 
 
 def _reject_strays(content_dir: Path, lang: str, ids: list[str]) -> None:

@@ -48,6 +48,7 @@ class Service(Strict):
     """One of the eight services; texts are `service-{id}-*` keys."""
 
     id: str = Field(pattern=SLUG, description="its URL: /services/{id}")
+    de_slug: str = Field(pattern=SLUG, description="its German URL: /de/leistungen/{de_slug}")
     colour: Colour
     icon: str = Field(min_length=1, description="lucide icon name")
 
@@ -85,6 +86,7 @@ class Project(Strict):
 
     id: int = Field(ge=1, description="its URL: /project/{id}")
     slug: str = Field(pattern=SLUG, description="text keys project-{slug}-*")
+    de_slug: str = Field(pattern=SLUG, description="its German URL: /de/projekt/{de_slug}")
     service: str = Field(description="the id of one of services.yaml's services")
     client: str = Field(pattern=r"^[a-z0-9-]+$", description="text key client-{client}")
     year: int = Field(ge=2000, le=2100)
@@ -196,7 +198,7 @@ def _validate_list(path: Path, data: object, model: type[Strict], key: str) -> l
 
 
 def _check_unique(path: Path, key: str, found: list) -> None:
-    for field in ("id", "slug"):
+    for field in ("id", "slug", "de_slug"):
         values = [getattr(item, field, None) for item in found]
         for index, value in enumerate(values):
             if value is not None and values.index(value) != index:

@@ -2,8 +2,11 @@
 // file when the app is built and inlines it; the Content-Security-Policy lists its hash).
 // It must run before anything is painted, so it cannot wait for the bundle:
 //
-// - a visitor who chose German and opens an unprefixed URL goes to its /de twin at once
-//   (SPEC.md §4, DESIGN.md §2); only the exact stored value "de" counts;
+// - a visitor who chose German and opens an unprefixed URL goes to its German twin at once
+//   (SPEC.md §4, DESIGN.md §2); only the exact stored value "de" counts. German paths
+//   have German words (/de/ueber-uns): a page that is its own canonical names its twin in
+//   its hreflang links (written before this script); any other URL (an unknown id, the
+//   SPA fallback) swaps its first part through the sections of content/slugs.yaml;
 // - a page served from the SPA fallback was prerendered for "/": its <html lang> follows
 //   the path now;
 // - one delegated click listener, working before hydration and without the backend:
@@ -13,24 +16,51 @@
 //   light dismiss does only for taps outside it (SPEC.md §2: tapping a link or the
 //   Schedule button closes the panel).
 //
-// The German prefix and the storage key come from the element's data attributes
-// (agency_site.constants), so they are written in one place. No "<" in this file: it is
+// The German prefix, the storage key and the German sections come from the element's
+// data attributes (agency_site.constants, content/slugs.yaml), so they are written in
+// one place. No "<" in this file: it is
 // the text of a <script> element.
 (function () {
   var script = document.currentScript;
   var prefix = script.getAttribute("data-german-prefix");
   var storageKey = script.getAttribute("data-storage-key");
+  var toGerman = JSON.parse(script.getAttribute("data-german-sections") || "{}");
+  var toEnglish = {};
+  Object.keys(toGerman).forEach(function (section) {
+    toEnglish[toGerman[section]] = section;
+  });
 
   function isGermanPath(path) {
     return path === prefix || path.indexOf(prefix + "/") === 0;
   }
 
-  // The twin of the current URL in `lang`, keeping the rest of the path, query and hash.
-  function twinPath(lang) {
+  function pathOf(selector) {
+    var link = document.querySelector(selector);
+    return link ? new URL(link.href, window.location.href).pathname : null;
+  }
+
+  // The page's own twin from its hreflang link, when the page is its canonical URL.
+  function namedTwin(lang) {
+    if (pathOf('link[rel="canonical"]') !== window.location.pathname) return null;
+    return pathOf('link[rel="alternate"][hreflang="' + lang + '"]');
+  }
+
+  // The twin made part by part: the first part through the sections, the rest as it is.
+  function madeTwin(lang) {
     var path = window.location.pathname;
-    if (isGermanPath(path)) path = path.slice(prefix.length) || "/";
-    var twin = lang === "de" ? prefix + (path === "/" ? "" : path) : path;
-    return twin + window.location.search + window.location.hash;
+    var german = isGermanPath(path);
+    if (german) path = path.slice(prefix.length) || "/";
+    if (german === (lang === "de")) return window.location.pathname;
+    var parts = path.split("/");
+    var words = german ? toEnglish : toGerman;
+    if (Object.prototype.hasOwnProperty.call(words, parts[1])) parts[1] = words[parts[1]];
+    path = parts.join("/");
+    return lang === "de" ? prefix + (path === "/" ? "" : path) : path;
+  }
+
+  // The twin of the current URL in `lang`, keeping its query and hash.
+  function twinPath(lang) {
+    return (namedTwin(lang) || madeTwin(lang)) + window.location.search + window.location.hash;
   }
 
   var isGerman = isGermanPath(window.location.pathname);

@@ -49,5 +49,5 @@ def test_prerendered_head(http: httpx.Client, screen, lang: str) -> None:
 
 
 def test_clean_urls_are_served_without_redirect(http: httpx.Client) -> None:
-    response = http.get("/de/about", follow_redirects=False)
+    response = http.get("/de/ueber-uns", follow_redirects=False)
     assert response.status_code == 200

@@ -325,7 +325,7 @@ def test_mobile_menu_takes_focus_in_and_gives_it_back(shared_pages: SharedPages)
 
 def test_language_dropdown_opens_walks_and_closes_with_the_keyboard(shared_pages: SharedPages) -> None:
     desktop = shared_pages.visit("desktop")
-    desktop.goto("/de/about")
+    desktop.goto("/de/ueber-uns")
     page = desktop.page
     switcher = page.get_by_test_id("language-switcher").filter(visible=True)
     options = page.get_by_test_id("language-options").filter(visible=True)

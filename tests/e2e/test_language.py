@@ -2,10 +2,16 @@
 
 from __future__ import annotations
 
+import html as html_lib
+import re
+
+import httpx
 import pytest
 from playwright.sync_api import expect
 
+from agency_site.german_redirects import former_german_urls
 from agency_site.i18n import localized_path
+from agency_site.routes import route_table
 
 from .conftest import SharedPages, Visit, open_visit
 from .expected import text
@@ -29,8 +35,7 @@ if (location.pathname === '/about' || location.pathname === '/about/') {
 def test_stored_german_opens_the_german_twin(browser, base_url: str, path: str) -> None:
     visit = open_visit(browser, base_url, "desktop", stored_language="de")
     visit.goto(path + "?ref=mail")
-    twin = "/de" if path == "/" else "/de" + path
-    expect(visit.page).to_have_url(visit.url(twin + "?ref=mail"))
+    expect(visit.page).to_have_url(visit.url(localized_path("de", path) + "?ref=mail"))
     assert visit.page.evaluate("document.documentElement.lang") == "de"
     visit.context.close()
 
@@ -54,7 +59,9 @@ def test_anything_but_exactly_de_means_english(browser, base_url: str, stored: s
 
 
 def test_a_german_url_stays_german_without_a_stored_choice(shared_pages: SharedPages) -> None:
-    desktop = shared_pages.open("desktop", "/de/about")  # no test stores a choice in the shared page
+    desktop = shared_pages.open(
+        "desktop", localized_path("de", "/about")
+    )  # no test stores a choice in the shared page
     expect(desktop.page.get_by_test_id("screen-title")).to_have_text(text("de", "page-about-title"))
     assert desktop.page.evaluate("localStorage.getItem('language')") is None
 
@@ -63,14 +70,14 @@ def test_switcher_stores_choice_and_keeps_the_path(visit: Visit) -> None:
     page = visit.page
     visit.goto("/services/chatbot-development?utm=1#top")
     choose_language(page, "de")
-    expect(page).to_have_url(visit.url("/de/services/chatbot-development?utm=1#top"))
+    expect(page).to_have_url(visit.url("/de/leistungen/chatbot-entwicklung?utm=1#top"))
     expect(page.get_by_test_id("screen-title")).to_have_text(text("de", "service-chatbot-development-title"))
     assert page.evaluate("localStorage.getItem('language')") == "de"
     assert page.evaluate("document.documentElement.lang") == "de"
 
     # The choice persists: an unprefixed link opened later lands in German.
     visit.goto("/contact")
-    expect(page).to_have_url(visit.url("/de/contact"))
+    expect(page).to_have_url(visit.url("/de/kontakt"))
     visit.wait_until_interactive()
 
     options = language_options(page)
@@ -123,3 +130,44 @@ def test_switcher_on_a_page_of_an_unknown_id_keeps_the_id(desktop: Visit) -> Non
     desktop.goto("/blog/no-such-post")
     choose_language(desktop.page, "de")
     expect(desktop.page).to_have_url(desktop.url("/de/blog/no-such-post"))
+
+
+def _switcher_links(html: str) -> dict[str, str]:
+    """The prerendered language dropdown's links: language -> href (first instance)."""
+    links: dict[str, str] = {}
+    for tag in re.findall(r"<a [^>]*data-testid=\"language-option-(?:en|de)\"[^>]*>", html):
+        code = re.search(r'data-language-choice="(\w+)"', tag).group(1)
+        links.setdefault(code, html_lib.unescape(re.search(r'href="([^"]*)"', tag).group(1)))
+    return links
+
+
+def test_every_page_pairs_with_its_german_twin_by_its_german_address(http: httpx.Client) -> None:
+    """Each static page in both languages: served at its address (German words under /de),
+    its dropdown linking the two twins, the German page's <html lang> German."""
+    for route in route_table():
+        if route.is_dynamic:
+            continue
+        english, german = localized_path("en", route.path), localized_path("de", route.path)
+        for lang, path in (("en", english), ("de", german)):
+            response = http.get(path, follow_redirects=False)
+            assert response.status_code == 200, path
+            assert f'<html lang="{lang}"' in response.text, path
+            assert _switcher_links(response.text) == {"en": english, "de": german}, path
+
+
+def test_every_former_german_address_answers_301_with_its_german_one(http: httpx.Client) -> None:
+    """Links to /de + the English path (search indexes, bookmarks) keep working."""
+    former = former_german_urls()
+    unchanged = {"/", "/blog", "/botagent", "/impressum", "/datenschutz"}  # the same word in German
+    static = {route.path for route in route_table() if not route.is_dynamic}
+    assert set(former) == {"/de" + path for path in static - unchanged}
+    assert former["/de/about"] == "/de/ueber-uns"
+    for old, new in former.items():
+        response = http.get(old + "?utm_source=mail", follow_redirects=False)
+        assert response.status_code == 301, old
+        assert response.headers["location"] == new + "?utm_source=mail", old
+    moved = http.get("/de/project/999", follow_redirects=False)
+    assert (moved.status_code, moved.headers["location"]) == (301, "/de/projekt/999")
+    # Current addresses, English ones included, are served as they are.
+    for path in ("/about", "/de/ueber-uns", "/de/blog/ki-im-gesundheitswesen", "/de/impressum"):
+        assert http.get(path, follow_redirects=False).status_code == 200, path

@@ -234,7 +234,7 @@ def test_menu_and_switcher_work_before_javascript_bundles_arrive(browser, base_u
         panel.get_by_test_id("schedule-call").click()
     expect(panel).to_be_hidden()
     choose_language(page, "de")
-    expect(page).to_have_url(visit.url("/de/about?ref=mail"))
+    expect(page).to_have_url(visit.url("/de/ueber-uns?ref=mail"))
     expect(page.get_by_test_id("screen-title")).to_have_text(text("de", "page-about-title"))
     assert page.evaluate("localStorage.getItem('language')") == "de"
     visit.context.close()
@@ -261,18 +261,18 @@ def test_menu_and_language_switch_work_without_the_backend(browser, base_url: st
     page = visit.page
     visit.goto("/services/ai-callers")
     choose_language(page, "de")
-    expect(page).to_have_url(visit.url("/de/services/ai-callers"))
+    expect(page).to_have_url(visit.url("/de/leistungen/ki-telefonassistenten"))
     expect(page.get_by_test_id("screen-title")).to_have_text(text("de", "service-ai-callers-title"))
     visit.wait_until_interactive()
     page.get_by_test_id("menu-toggle").click()
     expect(page.get_by_test_id("mobile-menu")).to_be_visible()
     page.get_by_test_id("mobile-menu").get_by_role("link", name=text("de", "nav-about")).click()
-    expect(page).to_have_url(visit.url("/de/about"))
+    expect(page).to_have_url(visit.url("/de/ueber-uns"))
     expect(page.get_by_test_id("mobile-menu")).to_be_hidden()
-    # Client-side navigation to /portfolio still replaces it with /portfolio/all.
+    # Client-side navigation to /de/referenzen still replaces it with /de/referenzen/alle.
     page.get_by_test_id("menu-toggle").click()
     page.get_by_test_id("mobile-menu").get_by_role("link", name="Portfolio").click()
-    expect(page).to_have_url(visit.url("/de/portfolio/all"))
+    expect(page).to_have_url(visit.url("/de/referenzen/alle"))
     # A reader's page never even asks for the server (connect_on_intent.py); had it asked,
     # the websocket was refused above, and the pages must work all the same.
     assert blocked == [], "a reader's page tried to open the websocket"

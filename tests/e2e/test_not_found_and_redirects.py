@@ -52,10 +52,10 @@ def test_portfolio_redirects_to_all_replacing_history(shared_pages: SharedPages,
 def test_portfolio_nav_link_lands_on_all(shared_pages: SharedPages) -> None:
     mobile = shared_pages.visit("mobile")
     page = mobile.page
-    mobile.goto("/de/about")
+    mobile.goto("/de/ueber-uns")
     page.get_by_test_id("menu-toggle").click()
     page.get_by_test_id("mobile-menu").get_by_role("link", name="Portfolio").click()
-    expect(page).to_have_url(mobile.url("/de/portfolio/all"))
+    expect(page).to_have_url(mobile.url("/de/referenzen/alle"))
 
 
 @pytest.mark.parametrize("lang", ["en", "de"])

@@ -88,8 +88,8 @@ def test_missing_or_unknown_tab_replaces_the_route_with_all(
 
 def test_tabs_scroll_sideways_on_a_phone_without_widening_the_page(shared_pages: SharedPages) -> None:
     mobile = shared_pages.visit("mobile")
-    mobile.goto("/de/portfolio/all")
+    mobile.goto("/de/referenzen/alle")
     assert mobile.page.evaluate("document.documentElement.scrollWidth") <= 375
     last = mobile.page.get_by_test_id("portfolio-tab").last
     last.click()
-    expect(mobile.page).to_have_url(mobile.url("/de/portfolio/ai-avatars"))
+    expect(mobile.page).to_have_url(mobile.url("/de/referenzen/ki-avatare"))

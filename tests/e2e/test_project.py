@@ -178,7 +178,7 @@ def test_preview_dialog_works_with_javascript_off(browser, base_url: str) -> Non
     context = browser.new_context(java_script_enabled=False, viewport={"width": 375, "height": 812})
     try:
         page = context.new_page()
-        page.goto(base_url + "/de/project/102")
+        page.goto(base_url + localized_path("de", "/project/102"))
         preview = page.get_by_test_id("image-preview-1")
         page.get_by_role("button", name=text("de", "project-preview-open", number=1)).click()
         expect(preview).to_be_visible()
@@ -244,6 +244,6 @@ def test_ai_caller_project_loads_the_voice_agent_only_on_click(shared_pages: Sha
 
 
 def test_project_page_fits_a_phone_screen(shared_pages: SharedPages) -> None:
-    for path in ("/de/project/104", "/de/project/100"):
+    for path in (localized_path("de", "/project/104"), localized_path("de", "/project/100")):
         mobile = shared_pages.open("mobile", path)
         assert mobile.page.evaluate("document.documentElement.scrollWidth") <= 375

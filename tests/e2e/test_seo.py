@@ -239,7 +239,7 @@ def test_every_page_has_json_ld(pages) -> None:
 @pytest.mark.parametrize("what", ["title", "description"])
 def test_every_page_has_its_own_title_and_description(pages, what: str) -> None:
     own = _own_pages(pages)
-    assert len(own) == len(pages) - 2  # /portfolio and /de/portfolio redirect to /portfolio/all
+    assert len(own) == len(pages) - 2  # /portfolio and /de/referenzen redirect to their "all" tab
     texts = {path: head.title if what == "title" else head.one("description") for path, head in own.items()}
     counts = Counter(texts.values())
     assert {path: text for path, text in texts.items() if counts[text] > 1} == {}
@@ -279,7 +279,7 @@ def test_hashed_assets_are_immutable_and_html_is_not(client: httpx.Client, pages
     assert asset.status_code == 200
     assert asset.headers["cache-control"] == "public, max-age=31536000, immutable"
     for path in (
-        "/de/about",
+        "/de/ueber-uns",
         "/sitemap.xml",
         "/blog/rss.xml",
         "/behaviours.js",

@@ -156,9 +156,9 @@ def test_back_to_services_is_a_link_without_javascript(
     browser: Browser, base_url: str, viewport: str
 ) -> None:
     with page_of_its_own(browser, viewport, java_script_enabled=False) as page:
-        page.goto(base_url + "/de/services/ai-agents")
+        page.goto(base_url + "/de/leistungen/ki-agenten")
         page.get_by_test_id("back-to-services").click()
-        expect(page).to_have_url(base_url + "/de/services")
+        expect(page).to_have_url(base_url + "/de/leistungen")
         expect(page.get_by_test_id("screen-title")).to_have_text(text("de", "page-services-title"))
 
 

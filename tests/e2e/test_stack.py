@@ -30,6 +30,7 @@ from playwright.sync_api import Error as PlaywrightError
 from simple_websocket import ConnectionError as HandshakeRefused
 from simple_websocket.errors import ConnectionClosed
 
+from agency_site.german_redirects import former_german_urls
 from agency_site.leads import ContactMessage, store
 from agency_site.leads.database import create_engine
 from agency_site.security import inline_script_hashes
@@ -48,8 +49,8 @@ from .redis_server import RedisServer
 pytestmark = pytest.mark.stack
 
 POSTGRES_ADMIN_URL = "postgresql+psycopg://postgres@127.0.0.1:5432/postgres"
-PAGES = ["/", "/de", "/about", "/de/about", "/contact", "/de/contact"]
-EMBED_PAGES = ["/", "/contact", "/project/104", "/project/106", "/de/contact"]
+PAGES = ["/", "/de", "/about", "/de/ueber-uns", "/contact", "/de/kontakt"]
+EMBED_PAGES = ["/", "/contact", "/project/104", "/project/106", "/de/kontakt"]
 AVATAR_ORIGIN = "https://avatar.example.com"
 
 
@@ -182,8 +183,8 @@ def test_pages_in_both_languages_with_their_security_headers(running_stack: Runn
         assert missing_page.status_code == 404
         assert missing_page.headers["content-type"].startswith("text/html")
         assert "content-security-policy" in missing_page.headers
-        slash = client.get(running_stack.url + "/de/about/")
-        assert (slash.status_code, slash.headers["location"]) == (301, "/de/about")
+        slash = client.get(running_stack.url + "/de/ueber-uns/")
+        assert (slash.status_code, slash.headers["location"]) == (301, "/de/ueber-uns")
         plain = client.get(f"http://localhost:{running_stack.stack.http_port}/about?x=1")
         assert plain.status_code == 301
         assert plain.headers["location"] == running_stack.url + "/about?x=1"
@@ -193,6 +194,20 @@ def test_pages_in_both_languages_with_their_security_headers(running_stack: Runn
             "db": True,
             "redis": True,
         }
+
+
+def test_every_former_german_address_answers_301_with_its_german_one(running_stack: RunningStack) -> None:
+    """nginx's map comes from the same route table as make run's server (german_redirects.py)."""
+    with _client() as client:
+        for old, new in former_german_urls().items():
+            response = client.get(running_stack.url + old + "?utm_source=mail")
+            assert response.status_code == 301, old
+            assert response.headers["location"] == new + "?utm_source=mail", old
+            assert "strict-transport-security" in response.headers, old
+        unknown = client.get(running_stack.url + "/de/project/999")
+        assert (unknown.status_code, unknown.headers["location"]) == (301, "/de/projekt/999")
+        for path in ("/about", "/de/ueber-uns", "/de/blog/ki-im-gesundheitswesen", "/de/impressum"):
+            assert client.get(running_stack.url + path).status_code == 200, path
 
 
 def test_no_page_reports_a_csp_violation_with_every_embed_clicked(

@@ -146,6 +146,7 @@ def test_a_new_english_post_is_a_new_route_newest_first(content_copy: Path) -> N
         text = text.replace("id: ethical-ai", "id: fresh-post").replace(
             "date: 2024-03-30", f"date: {newest + datetime.timedelta(days=1)}"
         )
+        text = text.replace("slug: ethische-ki", "slug: frischer-beitrag")
         (content_copy / "blog" / lang / "fresh-post.md").write_text(text)
     posts = load_blog(content_copy)
     assert [post.id for post in posts["de"]] == ["fresh-post", *BLOG_POST_IDS]

@@ -166,5 +166,5 @@ def test_building_the_app_with_a_text_missing_everywhere_names_key_and_pages(con
     assert result.returncode == 1
     lines = [line for line in result.stderr.splitlines() if line.startswith("missing text:")]
     assert lines == [
-        "missing text: 'about-mission-title' has no text in any language; used on /about, /de/about"
+        "missing text: 'about-mission-title' has no text in any language; used on /about, /de/ueber-uns"
     ]

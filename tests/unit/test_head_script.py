@@ -10,6 +10,8 @@ import pytest
 
 from agency_site.components.browser import LANGUAGE_CHOICE_ATTRIBUTE, head_script, head_script_text
 from agency_site.constants import LANGUAGE_PREFIX, LANGUAGE_STORAGE_KEY
+from agency_site.content.slugs import get_german_urls
+from agency_site.i18n import localized_path
 
 
 def test_head_script_has_no_characters_html_would_mangle() -> None:
@@ -23,15 +25,20 @@ def test_constants_reach_the_script_from_python() -> None:
     props = "".join(str(prop) for prop in head_script().render()["props"])
     assert f'"data-german-prefix":{json.dumps(LANGUAGE_PREFIX["de"])}' in props
     assert f'"data-storage-key":{json.dumps(LANGUAGE_STORAGE_KEY)}' in props
+    assert json.dumps(json.dumps(SECTIONS, separators=(",", ":"))) in props
     text = head_script_text()
     assert '"data-german-prefix"' in text and '"data-storage-key"' in text
+    assert '"data-german-sections"' in text
     assert f'"{LANGUAGE_CHOICE_ATTRIBUTE}"' in text
 
 
+SECTIONS = get_german_urls().sections
+
 # Runs the script in Node against a stand-in document: `url` is the page, `stored` the
-# stored language; a click on a link (its attributes in `click`) is dispatched after it.
+# stored language, `head` the hrefs of its canonical and hreflang links (selector -> href);
+# a click on a link (its attributes in `click`) is dispatched after it.
 HARNESS = """
-const [url, stored, click] = JSON.parse(process.argv[2]);
+const [url, stored, click, head, sections] = JSON.parse(process.argv[2]);
 const location = new URL(url);
 const log = { replaced: null, stored, lang: null, hidden: false };
 const listeners = {};
@@ -53,7 +60,9 @@ globalThis.window = {
   localStorage: { getItem: () => log.stored, setItem: (key, value) => { log.stored = `${key}=${value}`; } },
 };
 globalThis.document = {
-  currentScript: { getAttribute: (name) => ({ "data-german-prefix": "/de", "data-storage-key": "language" })[name] },
+  currentScript: { getAttribute: (name) => ({ "data-german-prefix": "/de", "data-storage-key": "language",
+                                              "data-german-sections": JSON.stringify(sections) })[name] },
+  querySelector: (selector) => (selector in head ? { href: head[selector] } : null),
   documentElement: { style: {}, set lang(value) { log.lang = value; } },
   addEventListener: (type, listener) => { listeners[type] = listener; },
 };
@@ -68,11 +77,27 @@ console.log(JSON.stringify(log));
 """
 
 
-def _run(tmp_path, url: str, stored: str | None, click: dict | None = None) -> dict:
+CANONICAL = 'link[rel="canonical"]'
+
+
+def _alternate(lang: str) -> str:
+    return f'link[rel="alternate"][hreflang="{lang}"]'
+
+
+def _head(path: str) -> dict[str, str]:
+    """The canonical and hreflang links of the page at spec path `path`, as built."""
+    return {
+        CANONICAL: "http://site.example" + path,
+        _alternate("en"): "http://site.example" + path,
+        _alternate("de"): "http://site.example" + localized_path("de", path),
+    }
+
+
+def _run(tmp_path, url: str, stored: str | None, click: dict | None = None, head: dict | None = None) -> dict:
     (tmp_path / "script.js").write_text(head_script_text(), encoding="utf-8")
     (tmp_path / "harness.mjs").write_text(HARNESS, encoding="utf-8")
     result = subprocess.run(
-        ["node", "harness.mjs", json.dumps([url, stored, click])],
+        ["node", "harness.mjs", json.dumps([url, stored, click, head or {}, SECTIONS])],
         cwd=tmp_path,
         capture_output=True,
         text=True,
@@ -84,18 +109,28 @@ def _run(tmp_path, url: str, stored: str | None, click: dict | None = None) -> d
 
 @pytest.mark.skipif(shutil.which("node") is None, reason="needs Node.js")
 @pytest.mark.parametrize(
-    ("url", "stored", "replaced", "lang"),
+    ("url", "stored", "replaced", "lang", "head"),
     [
-        ("http://x/about?ref=mail#top", "de", "/de/about?ref=mail#top", "en"),
-        ("http://x/", "de", "/de", "en"),
-        ("http://x/de/about", "de", None, "de"),
-        ("http://x/about", "DE", None, "en"),
-        ("http://x/about", None, None, "en"),
-        ("http://x/dessert", "en", None, "en"),
+        ("http://x/about?ref=mail#top", "de", "/de/ueber-uns?ref=mail#top", "en", _head("/about")),
+        (
+            "http://x/blog/ai-healthcare",
+            "de",
+            "/de/blog/ki-im-gesundheitswesen",
+            "en",
+            _head("/blog/ai-healthcare"),
+        ),
+        ("http://x/", "de", "/de", "en", _head("/")),
+        ("http://x/de/ueber-uns", "de", None, "de", {}),
+        ("http://x/about", "DE", None, "en", _head("/about")),
+        ("http://x/about", None, None, "en", _head("/about")),
+        ("http://x/dessert", "en", None, "en", {}),
+        # No head names this page as its own (an unknown id): the section's German word.
+        ("http://x/project/999", "de", "/de/projekt/999", "en", _head("/project/100")),
+        ("http://x/dessert?a=1", "de", "/de/dessert?a=1", "en", {}),
     ],
 )
-def test_stored_german_opens_the_twin_before_paint(tmp_path, url, stored, replaced, lang) -> None:
-    log = _run(tmp_path, url, stored)
+def test_stored_german_opens_the_twin_before_paint(tmp_path, url, stored, replaced, lang, head) -> None:
+    log = _run(tmp_path, url, stored, head=head)
     assert log["replaced"] == replaced
     assert log["lang"] == lang
 
@@ -103,10 +138,19 @@ def test_stored_german_opens_the_twin_before_paint(tmp_path, url, stored, replac
 @pytest.mark.skipif(shutil.which("node") is None, reason="needs Node.js")
 def test_a_language_link_stores_the_choice_and_keeps_query_and_hash(tmp_path) -> None:
     click = {"href": "/services", LANGUAGE_CHOICE_ATTRIBUTE: "en"}
-    log = _run(tmp_path, "http://x/de/services/ai-callers?utm=1#top", None, click)
+    german = localized_path("de", "/services/ai-callers")
+    head = {**_head("/services/ai-callers"), CANONICAL: "http://site.example" + german}
+    log = _run(tmp_path, f"http://x{german}?utm=1#top", None, click, head)
     assert log["stored"] == "language=en"
     assert log["href"] == "/services/ai-callers?utm=1#top"
     assert log["hidden"] is True  # the dropdown closes
+
+
+@pytest.mark.skipif(shutil.which("node") is None, reason="needs Node.js")
+def test_a_language_link_on_an_unknown_id_keeps_the_id_under_the_other_sections_word(tmp_path) -> None:
+    click = {"href": "/de/leistungen", LANGUAGE_CHOICE_ATTRIBUTE: "en"}
+    log = _run(tmp_path, "http://x/de/leistungen/no-such?q=1", None, click, _head("/services"))
+    assert log["href"] == "/services/no-such?q=1"
 
 
 @pytest.mark.skipif(shutil.which("node") is None, reason="needs Node.js")

@@ -87,7 +87,7 @@ def test_no_key_is_missing_in_either_language() -> None:
         ("en", "/", "/"),
         ("de", "/", "/de"),
         ("en", "/services/ai-callers", "/services/ai-callers"),
-        ("de", "/services/ai-callers", "/de/services/ai-callers"),
+        ("de", "/services/ai-callers", "/de/leistungen/ki-telefonassistenten"),
     ],
 )
 def test_localized_path(lang: str, path: str, expected: str) -> None:

@@ -92,8 +92,8 @@ def test_every_route_builds_with_a_title_in_each_language(lang: str) -> None:
         assert page.description.strip(), route.path
 
 
-def test_german_routes_live_under_de() -> None:
-    assert localized_path("de", "/portfolio/[tab]") == "/de/portfolio/[tab]"
+def test_german_routes_live_under_de_with_german_words() -> None:
+    assert localized_path("de", "/portfolio/[tab]") == "/de/referenzen/[tab]"
 
 
 class Registration(NamedTuple):
@@ -134,7 +134,7 @@ def test_each_page_keeps_its_memoized_components_in_a_file_of_its_module_and_lan
     assert added["/project/104"] == "agency_site.pages.portfolio_project_104_en"
     assert added["/portfolio/all"] == "agency_site.pages.portfolio_portfolio_all_en"
     assert added["/de/blog"].endswith("_de")
-    assert added["/contact"] == added["/de/contact"]  # the server's own page: one file for both
+    assert added["/contact"] == added["/de/kontakt"]  # the server's own page: one file for both
     pages = {route: module for route, module in added.items() if route != "404"}
     assert all(module.startswith("agency_site.pages.") for module in pages.values()), pages
 
@@ -153,6 +153,6 @@ def test_a_server_that_does_not_compile_registers_every_route_and_its_on_load_wi
     assert {route: r.on_load for route, r in served.items()} == {
         route: r.on_load for route, r in compiled.items()
     }
-    assert {route for route, r in served.items() if r.on_load} == {"/contact", "/de/contact"}
+    assert {route for route, r in served.items() if r.on_load} == {"/contact", "/de/kontakt"}
     # Placeholders: an empty fragment each.
     assert all(not r.component.children for r in served.values())

@@ -13,6 +13,8 @@ from email.utils import parsedate_to_datetime
 import pytest
 
 from agency_site.constants import LANGUAGES
+from agency_site.german_redirects import former_german_url
+from agency_site.i18n import localized_path
 from agency_site.seo import structured_data as ld
 from agency_site.seo.files import (
     Feed,
@@ -124,16 +126,22 @@ def test_site_files_cover_every_language() -> None:
     assert set(files) == {"/sitemap.xml", "/robots.txt", "/blog/rss.xml", "/de/blog/rss.xml"}
     locs = [url.findtext("s:loc", namespaces=NS) for url in ET.fromstring(files["/sitemap.xml"])]
     assert f"{site_url}/" in locs and f"{site_url}/de" in locs
-    assert f"{site_url}/de/blog/ai-healthcare" in locs
+    assert f"{site_url}/de/blog/ki-im-gesundheitswesen" in locs
     # Mirrors and redirects are not listed; neither are dynamic routes.
-    assert not [loc for loc in locs if loc.endswith(("/portfolio", "/botagent")) or "[" in loc]
+    assert not [loc for loc in locs if loc.endswith(("/portfolio", "/referenzen", "/botagent")) or "[" in loc]
+    # German pages only at their German addresses.
+    assert not [
+        loc for loc in locs if loc.startswith(f"{site_url}/de/") and former_german_url(loc[len(site_url) :])
+    ]
     assert len(locs) == len(set(locs))
     for lang in LANGUAGES:
         prefix = "" if lang == "en" else "/de"
         channel = ET.fromstring(files[f"{prefix}/blog/rss.xml"]).find("channel")
         assert channel.findtext("language") == lang
         links = [item.findtext("link") for item in channel.findall("item")]
-        assert sorted(links) == sorted(f"{site_url}{prefix}/blog/{post_id}" for post_id in BLOG_POST_IDS)
+        assert sorted(links) == sorted(
+            site_url + localized_path(lang, f"/blog/{post_id}") for post_id in BLOG_POST_IDS
+        )
 
 
 def test_plugin_writes_into_the_public_folder() -> None:

@@ -58,7 +58,7 @@ def _own_pages(heads) -> dict[str, PageHead]:
 
 def test_mirrors_are_only_fallbacks_and_the_portfolio_redirect(heads) -> None:
     mirrors = set(heads) - set(_own_pages(heads))
-    assert {path for path in mirrors if "[" not in path} == {"/portfolio", "/de/portfolio"}
+    assert {path for path in mirrors if "[" not in path} == {"/portfolio", "/de/referenzen"}
 
 
 def test_unknown_ids_point_search_engines_at_their_listing(heads) -> None:
@@ -67,7 +67,7 @@ def test_unknown_ids_point_search_engines_at_their_listing(heads) -> None:
         "/services/[service_id]": ("/services", True),
         "/de/blog/[blog_id]": ("/de/blog", True),
         "/project/[project_id]": ("/project/100", False),
-        "/de/portfolio/[tab]": ("/de/portfolio/all", False),
+        "/de/referenzen/[tab]": ("/de/referenzen/alle", False),
         "/botagent": ("/botagent", True),
         "/about": ("/about", False),
     }
@@ -77,7 +77,7 @@ def test_unknown_ids_point_search_engines_at_their_listing(heads) -> None:
 
 def test_hreflang_alternates_follow_the_canonical(heads) -> None:
     site_url = get_settings().site_url
-    _, head, _ = heads["/de/services/[service_id]"]
+    _, head, _ = heads["/de/leistungen/[service_id]"]
     alternates = {
         str(_attr(tag, "href_lang")): str(_attr(tag, "href"))
         for tag in head.tags
@@ -85,7 +85,7 @@ def test_hreflang_alternates_follow_the_canonical(heads) -> None:
     }
     assert alternates == {
         "en": f"{site_url}/services",
-        "de": f"{site_url}/de/services",
+        "de": f"{site_url}/de/leistungen",
         "x-default": f"{site_url}/services",
     }
 
@@ -129,13 +129,13 @@ def test_json_ld_types_per_page_type(heads) -> None:
 
 
 def test_breadcrumbs_of_a_project_go_through_the_portfolio(heads) -> None:
-    _, head, _ = heads["/de/project/103"]
+    _, head, _ = heads["/de/projekt/metatrader-handelsplattform"]
     trail = next(node for node in _json_ld(head)["@graph"] if node["@type"] == "BreadcrumbList")
     site_url = get_settings().site_url
     assert [item["item"] for item in trail["itemListElement"]] == [
         f"{site_url}/de",
-        f"{site_url}/de/portfolio/all",
-        f"{site_url}/de/project/103",
+        f"{site_url}/de/referenzen/alle",
+        f"{site_url}/de/projekt/metatrader-handelsplattform",
     ]
 
 
@@ -151,7 +151,7 @@ def test_sharing_images_exist_at_1200x630_and_are_small(kind: str, lang: str) ->
 
 def test_sharing_tags_are_complete(heads) -> None:
     site_url = get_settings().site_url
-    kind, head, canonical = heads["/de/blog/ai-healthcare"]
+    kind, head, canonical = heads["/de/blog/ki-im-gesundheitswesen"]
     tags = {}
     for tag in head.tags:
         if tag.tag == "meta":

@@ -5,8 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from agency_site.constants import LANGUAGE_PREFIX
-from agency_site.i18n import localized_path
+from agency_site.i18n import localized_path, spec_path_of
 
 
 @dataclass(frozen=True)
@@ -45,10 +44,7 @@ def spec_path(page: str | None) -> str | None:
     single path (the not-found page, built once for every unknown URL)."""
     if page is None or not page.startswith("/"):
         return None
-    german = LANGUAGE_PREFIX["de"]
-    if page == german or page.startswith(german + "/"):
-        return page[len(german) :] or "/"
-    return page
+    return spec_path_of(page)
 
 
 def is_current(item_path: str, page_path: str | None) -> bool:
