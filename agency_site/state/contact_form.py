@@ -33,13 +33,14 @@ from agency_site.constants import CONTACT_SENT_MS
 from agency_site.content import get_content
 from agency_site.i18n import t
 from agency_site.leads import MAX_LENGTHS, ContactMessage, Failure, Problem, receive
-from agency_site.leads.idempotency import SUBMISSION_KEY_FIELD, submission_key
+from agency_site.leads.idempotency import SUBMISSION_KEY_FIELD, content_hash, submission_key
 from agency_site.leads.validation import (
     FORM_FIELDS,
     HONEYPOT_FIELD,
     LANGUAGE_FIELD,
     MIN_LENGTHS,
     PAGE_FIELD,
+    clean,
     form_language,
     validate,
 )
@@ -108,6 +109,8 @@ class ContactFormState(rx.State):
     # The submission key of the last message stored from this page; the browser clears
     # the form when it is the key of the message the form holds.
     sent_key: str = ""
+    # That message's content hash (server only): a key names a message with its content.
+    _sent_content: str = ""
     # Submissions this page's server received. Every one changes it, so the browser always
     # hears that its submission arrived, even when the answer is the same as the last one
     # (the same messages under the fields) or none at all (a resend): a submission that
@@ -121,9 +124,11 @@ class ContactFormState(rx.State):
         if self.status == "sending":
             return
         key = submission_key(form_data)
-        if key is not None and key == self.sent_key:
+        content = content_hash(clean(form_data))
+        if key is not None and key == self.sent_key and content == self._sent_content:
             # A resend of the message this page was just told about (clicks queued while
             # the server was away, replayed on reconnect): nothing to store or tell again.
+            # The same key with an edited text is a message of its own (idempotency.py).
             return
         self.failure = ""
         lang = form_language(form_data)
@@ -143,6 +148,7 @@ class ContactFormState(rx.State):
             return
         self.status = "sent"
         self.sent_key = key or ""
+        self._sent_content = content
         # The form clears itself and shows the success toast when `sent_key` names its
         # message (form_session.jsx): nothing for the browser to evaluate, which the
         # Content-Security-Policy (no 'unsafe-eval') would refuse.

@@ -121,3 +121,20 @@ def test_a_refusal_of_the_server_is_said_in_the_visitors_language(server_inbox, 
     state = submit(valid_form(language=lang))
     assert (state.status, state.errors) == ("idle", {})
     assert state.failure == text(lang, "contact-rate-limit", email=SITE_EMAIL)
+
+
+def test_an_edited_resend_under_the_key_just_told_sent_is_stored(server_inbox):
+    """Issue 23, item 8: a submission queued while the connection was down, with the text
+    edited after the first click, replayed after the page heard 'sent' for that key."""
+    key = "0123456789abcdef0123456789abcdef"
+    state = ContactFormState(_reflex_internal_init=True)
+
+    async def send(form: dict[str, Any]) -> None:
+        async for _update in ContactFormState.submit.fn(state, form):
+            pass
+
+    asyncio.run(send(valid_form(subject="First draft", submission_key=key)))
+    assert (state.status, state.sent_key) == ("sent", key)
+    asyncio.run(send(valid_form(subject="First draft", submission_key=key)))  # a plain replay
+    asyncio.run(send(valid_form(subject="Edited draft", submission_key=key)))
+    assert [row.subject for row in store.messages(server_inbox.engine)] == ["First draft", "Edited draft"]
