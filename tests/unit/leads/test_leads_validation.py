@@ -135,9 +135,8 @@ def test_a_payload_that_is_no_form_at_all_is_an_empty_form(form_data):
 
 
 # Words autofill matches in a field's name, id or label to fill it from a saved profile:
-# Chromium's address heuristics (components/autofill/core/common/autofill_regex_constants),
-# Safari's contact card (which includes a homepage URL) and password managers' identities
-# (1Password, Bitwarden, Dashlane: website, url, company, address...).
+# Chromium's address heuristics (components/autofill/core/common/autofill_regex_constants)
+# and the fields of password managers' identity profiles (website, url, company, address...).
 AUTOFILL_WORDS = re.compile(
     r"web|site|url|homepage|www|link|company|business|organi[sz]ation|firm|address|addr|street|"
     r"city|town|zip|postal|plz|country|state|province|phone|tel|mobile|fax|e.?mail|name|title|"
