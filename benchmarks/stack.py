@@ -117,12 +117,24 @@ async def _open_sessions(base_url: str, count: int) -> list[Visitor]:
     return visitors
 
 
-def _redis_memory(url: str) -> int:
+def _redis_usage(url: str) -> tuple[int, int]:
+    """Keys in the stack's Redis database and the server's used memory in bytes."""
     import redis
 
     client = redis.Redis.from_url(url)
     try:
-        return int(client.info("memory")["used_memory"])
+        return int(client.dbsize()), int(client.info("memory")["used_memory"])
+    finally:
+        client.close()
+
+
+def _redis_limit(url: str) -> str:
+    import redis
+
+    client = redis.Redis.from_url(url, decode_responses=True)
+    try:
+        limits = client.config_get("maxmemory*")
+        return f"{int(limits['maxmemory']) // 2**20} MiB, {limits['maxmemory-policy']}"
     finally:
         client.close()
 
@@ -289,15 +301,10 @@ def main() -> None:
         before_memory = stack.backend_memory_kib()
         before_connections = stack.established_connections()
 
-        redis_before = _redis_memory(stack_env["REFLEX_REDIS_URL"])
+        redis_before = _redis_usage(stack_env["REFLEX_REDIS_URL"])
 
         async def sessions() -> None:
             opened = await _open_sessions(stack.url, args.sessions)
-            redis_after = _redis_memory(stack_env["REFLEX_REDIS_URL"])
-            print(
-                f"   Redis             {redis_before / 2**20:.1f} -> {redis_after / 2**20:.1f} MiB used, "
-                f"{(redis_after - redis_before) / max(len(opened), 1) / 1024:.1f} KiB per session"
-            )
             connections = stack.established_connections()
             memory = stack.backend_memory_kib()
             for port in stack.backend_ports:
@@ -310,6 +317,20 @@ def main() -> None:
                     f"{per_session / max(added, 1):.0f} KiB per session)"
                 )
             await asyncio.gather(*(visitor.close() for visitor in opened), return_exceptions=True)
+            # The instances write a session's state to Redis after its events, not at once:
+            # read Redis when its key count has stopped growing.
+            keys, memory = _redis_usage(stack_env["REFLEX_REDIS_URL"])
+            for _ in range(20):
+                await asyncio.sleep(0.5)
+                now = _redis_usage(stack_env["REFLEX_REDIS_URL"])
+                if now[0] == keys:
+                    break
+                keys, memory = now
+            print(
+                f"   Redis             {redis_before[0]} -> {keys} keys, {redis_before[1] / 2**20:.1f} -> "
+                f"{memory / 2**20:.1f} MiB, {(memory - redis_before[1]) / max(len(opened), 1) / 1024:.1f} KiB "
+                f"per session (maxmemory {_redis_limit(stack_env['REFLEX_REDIS_URL'])})"
+            )
 
         asyncio.run(sessions())
 
