@@ -23,7 +23,7 @@ from agency_site.proxy_hops import ProxyHopsCheck
 from agency_site.routes import Route, route_table
 from agency_site.security import SecurityHeaders
 from agency_site.seo.head import not_found_tags, og_image_path, page_head
-from agency_site.serving import CachingHeaders, CleanUrls, MetricsEndpoint, SafeRedirects
+from agency_site.serving import CachingHeaders, CleanUrls, MetricsEndpoint, MissingFiles, SafeRedirects
 from agency_site.settings import get_settings
 
 
@@ -113,8 +113,9 @@ def build_app() -> rx.App:
         check_all_content()
         check_sections([route.path for route in route_table()])
     except ContentError as error:
-        # One line naming the file and the field, then stop the build.
-        print(f"content error: {error}", file=sys.stderr)
+        # One line per problem (file, line, field, fix), then stop the build.
+        for problem in error.errors:
+            print(f"content error: {problem.describe()}", file=sys.stderr)
         raise SystemExit(1) from None
 
     app = rx.App(
@@ -127,6 +128,7 @@ def build_app() -> rx.App:
         stylesheets=["/styles.css"],
         # Each wraps the one before: CachingHeaders and SecurityHeaders see every response,
         # CleanUrls every request; FormerGermanUrls answers 301 to a former German address;
+        # MissingFiles answers 404 for a file the build lacks;
         # SafeRedirects keeps every redirect on this site;
         # ProxyHopsCheck says so when TRUSTED_PROXY_HOPS=0 behind a proxy; MetricsEndpoint
         # answers /_metrics itself.
@@ -134,6 +136,7 @@ def build_app() -> rx.App:
             MetricsEndpoint,
             FormerGermanUrls,
             CleanUrls,
+            MissingFiles,
             SafeRedirects,
             CachingHeaders,
             SecurityHeaders,

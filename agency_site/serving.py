@@ -26,6 +26,7 @@ import re
 from pathlib import Path
 
 from starlette.datastructures import MutableHeaders
+from starlette.responses import PlainTextResponse
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 
@@ -57,6 +58,29 @@ class CleanUrls:
             if path != "/" and not path.endswith("/") and "." not in last_segment:
                 if self._has_prerendered_index(path):
                     scope = dict(scope, path=path + "/", raw_path=(path + "/").encode())
+        await self.app(scope, receive, send)
+
+
+class MissingFiles:
+    """A file path (its last segment has an extension: an image, a script, a feed) that the
+    build does not hold answers 404, not the app's HTML shell with 200: a mistyped image
+    in a content file shows as a broken image and a 404 in the browser's console, and a
+    crawler is not told that an HTML page lives at `/og/careers-en.jpg`. Only where a
+    build is served (make run); the dev backend serves no files."""
+
+    def __init__(self, app: ASGIApp, static_dir: Path | None = None) -> None:
+        self.app = app
+        self.static_dir = static_dir
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] == "http" and scope.get("method") in ("GET", "HEAD"):
+            path: str = scope["path"]
+            static_dir = self.static_dir or _static_dir()
+            relative = path.strip("/")
+            if "." in path.rsplit("/", 1)[-1] and static_dir.is_dir() and ".." not in relative.split("/"):
+                if not (static_dir / relative).is_file():
+                    await PlainTextResponse("Not Found", status_code=404)(scope, receive, send)
+                    return
         await self.app(scope, receive, send)
 
 

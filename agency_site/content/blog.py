@@ -20,7 +20,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from agency_site.constants import DEFAULT_LANGUAGE, LANGUAGES
 from agency_site.content.catalog import SLUG
-from agency_site.content.loader import ContentError, load_language, read_yaml
+from agency_site.content.loader import ContentError, load_language, raise_all, read_yaml
 from agency_site.content.markdown import read_front_matter, render_markdown, validation_error
 from agency_site.content.models import Strict
 from agency_site.settings import PROJECT_ROOT, get_settings
@@ -131,7 +131,13 @@ def parse_post_file(path: Path) -> tuple[FrontMatter, str]:
     """A post's validated front matter and Markdown body; its id must be its file name."""
     front, body = read_front_matter(path, FrontMatter)
     if front.id != path.stem:
-        raise ContentError(path, "id", f"must match the file name ({path.stem!r})")
+        raise ContentError(
+            path,
+            "id",
+            f"must match the file name ({path.stem!r})",
+            line=_front_line(path, "id"),
+            fix=f"write `id: {path.stem}` or rename the file to {front.id}.md",
+        )
     return front, body
 
 
@@ -162,8 +168,19 @@ def load_blog(content_dir: Path) -> dict[str, list[BlogPost]]:
     ids = post_ids(content_dir)
     posts: dict[str, list[BlogPost]] = {}
     reference: dict[str, FrontMatter] = {}
+    errors: list[ContentError] = []
     for lang in LANGUAGES:
-        strings, origin = load_language(content_dir, lang)
+        try:
+            strings, origin = load_language(content_dir, lang)
+        except ContentError as error:
+            # The texts are broken (reported there): still check this language's posts.
+            errors.append(error)
+            for post_id in ids:
+                try:
+                    parse_post_file(content_dir / "blog" / lang / f"{post_id}.md")
+                except ContentError as post_error:
+                    errors.append(post_error)
+            continue
         if len(strings.get("blog-months", "").split(",")) != 12:
             raise ContentError(
                 origin.get("blog-months", content_dir / "i18n" / lang),
@@ -173,35 +190,69 @@ def load_blog(content_dir: Path) -> dict[str, list[BlogPost]]:
         posts[lang] = []
         for position, post_id in enumerate(ids):
             path = content_dir / "blog" / lang / f"{post_id}.md"
-            front, body = parse_post_file(path)
-            first = reference.setdefault(post_id, front)
-            slug = _url_slug(path, lang, front, posts[lang])
-            for field in ("date", "image"):
-                if getattr(front, field) != getattr(first, field):
-                    raise ContentError(path, field, "must be the same in every language")
-            html = render_markdown(body)
-            image = assigned_image(position, front, stock)
-            width, height = image_size(image)
-            posts[lang].append(
-                BlogPost(
-                    id=post_id,
-                    lang=lang,
-                    slug=slug,
-                    title=front.title,
-                    excerpt=front.excerpt,
-                    author=front.author,
-                    date=display_date(front.date, strings),
-                    published=front.date,
-                    image=image,
-                    image_width=width,
-                    image_height=height,
-                    placeholder=stock.placeholder,
-                    read_minutes=read_minutes(html),
-                    html=html,
+            try:
+                posts[lang].append(
+                    _load_post(path, post_id, lang, position, reference, stock, strings, posts[lang])
                 )
-            )
-        _reject_strays(content_dir, lang, ids)
+            except ContentError as error:
+                errors.append(error)
+        try:
+            _reject_strays(content_dir, lang, ids)
+        except ContentError as error:
+            errors.append(error)
+    raise_all(errors)
     return posts
+
+
+def _load_post(
+    path: Path,
+    post_id: str,
+    lang: str,
+    position: int,
+    reference: dict[str, FrontMatter],
+    stock: StockImages,
+    strings: dict[str, str],
+    earlier: list[BlogPost],
+) -> BlogPost:
+    front, body = parse_post_file(path)
+    first = reference.setdefault(post_id, front)
+    slug = _url_slug(path, lang, front, earlier)
+    for field in ("date", "image"):
+        if getattr(front, field) != getattr(first, field):
+            raise ContentError(
+                path,
+                field,
+                "must be the same in every language",
+                line=_front_line(path, field),
+                fix=f"write {getattr(first, field)} as the {DEFAULT_LANGUAGE} post does",
+            )
+    html = render_markdown(body)
+    image = assigned_image(position, front, stock)
+    width, height = image_size(image)
+    return BlogPost(
+        id=post_id,
+        lang=lang,
+        slug=slug,
+        title=front.title,
+        excerpt=front.excerpt,
+        author=front.author,
+        date=display_date(front.date, strings),
+        published=front.date,
+        image=image,
+        image_width=width,
+        image_height=height,
+        placeholder=stock.placeholder,
+        read_minutes=read_minutes(html),
+        html=html,
+    )
+
+
+def _front_line(path: Path, field: str) -> int | None:
+    """The line of a front-matter field (1-based, in the whole file)."""
+    for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
+        if line.startswith(f"{field}:"):
+            return number
+    return None
 
 
 def _url_slug(path: Path, lang: str, front: FrontMatter, earlier: list[BlogPost]) -> str:

@@ -19,7 +19,16 @@ from typing import Literal
 from pydantic import Field, HttpUrl, ValidationError, model_validator
 
 from agency_site.constants import DEFAULT_PORTFOLIO_TAB, FALLBACK_PROJECT_ID
-from agency_site.content.loader import Content, ContentError, _first_error, load_content, read_yaml
+from agency_site.content.loader import (
+    Content,
+    ContentError,
+    _display,
+    load_content,
+    raise_all,
+    read_yaml,
+    validation_errors,
+    yaml_line,
+)
 from agency_site.content.models import Strict
 from agency_site.settings import get_settings
 
@@ -183,96 +192,218 @@ class Catalog:
         return [project for project in rotated if project.id != project_id][:limit]
 
 
-def _validate_list(path: Path, data: object, model: type[Strict], key: str) -> list:
+def _entry_id(data: object, key: str, index: int) -> str | None:
+    item = data[key][index] if isinstance(data, dict) else None
+    return str(item["id"]) if isinstance(item, dict) and "id" in item else None
+
+
+def _validate_list(
+    path: Path, data: object, model: type[Strict], key: str, errors: list[ContentError]
+) -> list:
+    """The valid entries of the list `key`; each invalid one adds its problems to `errors`."""
     if not isinstance(data, dict) or not isinstance(data.get(key), list):
-        raise ContentError(path, key, f"expected a list under {key!r}")
+        errors.append(
+            ContentError(path, key, f"expected a list under {key!r}", fix=f"start the list with `{key}:`")
+        )
+        return []
     items = []
     for index, item in enumerate(data[key]):
         try:
             items.append(model.model_validate(item))
         except ValidationError as error:
-            inner = _first_error(path, error)
-            raise ContentError(path, f"{key}.{index}.{inner.field}", inner.problem) from None
-    _check_unique(path, key, items)
+            errors += validation_errors(
+                path, error, prefix=f"{key}.{index}", entry=_entry_id(data, key, index)
+            )
+    _check_unique(path, key, items, errors)
     return items
 
 
-def _check_unique(path: Path, key: str, found: list) -> None:
+def _check_unique(path: Path, key: str, found: list, errors: list[ContentError]) -> None:
     for field in ("id", "slug", "de_slug"):
         values = [getattr(item, field, None) for item in found]
         for index, value in enumerate(values):
             if value is not None and values.index(value) != index:
-                raise ContentError(path, f"{key}.{index}.{field}", f"{value!r} is listed twice")
+                errors.append(
+                    ContentError(
+                        path,
+                        f"{key}.{index}.{field}",
+                        f"{value!r} is listed twice",
+                        line=yaml_line(path, f"{key}.{index}.{field}"),
+                        fix=f"give one of them another {field}",
+                    )
+                )
 
 
-def _picked_services(path: Path, data: dict, key: str, services: list[Service]) -> tuple[Service, ...]:
+def _picked_services(
+    path: Path, data: dict, key: str, services: list[Service], errors: list[ContentError]
+) -> tuple[Service, ...]:
     """The services a list of ids in services.yaml names (`featured`, `footer`), in its order."""
     by_id = {service.id: service for service in services}
-    ids = data.get(key)
+    ids = data.get(key) if isinstance(data, dict) else None
     if not isinstance(ids, list) or not ids:
-        raise ContentError(path, key, "expected a list of service ids")
+        errors.append(
+            ContentError(path, key, "expected a list of service ids", fix=f"write `{key}: [id, ...]`")
+        )
+        return ()
+    # An entry that failed validation is reported there, not again as unknown here.
+    listed = data.get("services") if isinstance(data.get("services"), list) else []
+    known = {item.get("id") for item in listed if isinstance(item, dict)}
     for index, service_id in enumerate(ids):
-        if service_id not in by_id:
-            raise ContentError(path, f"{key}.{index}", f"unknown service id {service_id!r}")
-    return tuple(by_id[service_id] for service_id in ids)
+        if service_id not in known:
+            errors.append(
+                ContentError(
+                    path,
+                    f"{key}.{index}",
+                    f"unknown service id {service_id!r}",
+                    line=yaml_line(path, key),
+                    fix=f"use one of {', '.join(by_id)}",
+                )
+            )
+    return tuple(by_id[service_id] for service_id in ids if service_id in by_id)
 
 
-def _check_texts(path: Path, strings: dict[str, dict[str, str]], field: str, keys: list[str]) -> None:
+def _check_texts(
+    path: Path,
+    content_dir: Path,
+    strings: dict[str, dict[str, str]],
+    field: str,
+    entry: str,
+    keys: list[str],
+    home: str,
+    errors: list[ContentError],
+) -> None:
+    """Each key must have a text in every language; the fix names the file to add it to."""
+    line = yaml_line(path, field)
     for lang, texts in strings.items():
         for key in keys:
             if key not in texts:
-                raise ContentError(path, field, f"no {lang} text for key {key!r}")
+                target = content_dir / "i18n" / lang / home
+                errors.append(
+                    ContentError(
+                        path,
+                        field,
+                        f"no {lang} text for key {key!r}",
+                        line=line,
+                        entry=entry,
+                        fix=f"add `{key}: ...` to {_display(target)}",
+                    )
+                )
 
 
-def _check_language_options(path: Path, index: int, project: Project, available: list[str]) -> None:
+def _check_language_options(
+    path: Path, index: int, project: Project, available: list[str], errors: list[ContentError]
+) -> None:
     for option in project.language_options:
         if option not in available:
-            raise ContentError(
-                path, f"projects.{index}.language_options", f"{option!r} is not in site.yaml's videos"
+            field = f"projects.{index}.language_options"
+            errors.append(
+                ContentError(
+                    path,
+                    field,
+                    f"{option!r} is not in site.yaml's videos",
+                    line=yaml_line(path, field),
+                    entry=str(project.id),
+                    fix=f"use one of {', '.join(available)}",
+                )
             )
 
 
-def _check_references(content_dir: Path, content: Content, services: list[Service], projects: list) -> None:
-    """Whatever names a service or a project must name one the files define."""
-    service_ids = {service.id for service in services}
+def _check_references(
+    content_dir: Path,
+    content: Content,
+    services: list[Service],
+    listed_ids: list[str],
+    projects: list,
+    errors: list[ContentError],
+) -> None:
+    """Whatever names a service or a project must name one the files define (an entry
+    that failed validation counts as defined: its own error says what is wrong)."""
+    service_ids = {service.id for service in services} | set(listed_ids)
     projects_path = content_dir / "projects.yaml"
     for index, project in enumerate(projects):
         if project.service not in service_ids:
-            raise ContentError(
-                projects_path, f"projects.{index}.service", f"unknown service id {project.service!r}"
+            field = f"projects.{index}.service"
+            errors.append(
+                ContentError(
+                    projects_path,
+                    field,
+                    f"unknown service id {project.service!r}",
+                    line=yaml_line(projects_path, field),
+                    entry=str(project.id),
+                    fix=f"use one of services.yaml's ids ({', '.join(sorted(service_ids))})",
+                )
             )
-    if FALLBACK_PROJECT_ID not in {project.id for project in projects}:
-        raise ContentError(
-            projects_path, "projects", f"needs project {FALLBACK_PROJECT_ID}, shown for unknown ids"
+    if projects and FALLBACK_PROJECT_ID not in {project.id for project in projects}:
+        errors.append(
+            ContentError(
+                projects_path,
+                "projects",
+                f"needs project {FALLBACK_PROJECT_ID}, shown for unknown ids",
+                fix=f"keep a project with id {FALLBACK_PROJECT_ID}",
+            )
         )
     for service_id in content.site.checkout_links:
         if service_id not in service_ids:
-            raise ContentError(
-                content_dir / "site.yaml",
-                f"checkout_links.{service_id}",
-                "unknown service id (services.yaml)",
+            site_path = content_dir / "site.yaml"
+            errors.append(
+                ContentError(
+                    site_path,
+                    f"checkout_links.{service_id}",
+                    "unknown service id (services.yaml)",
+                    line=yaml_line(site_path, f"checkout_links.{service_id}"),
+                    fix=f"use one of {', '.join(sorted(service_ids))}",
+                )
             )
 
 
 def load_catalog(content_dir: Path) -> Catalog:
-    """Validate the service and project files; raises ContentError naming file and field."""
-    content = load_content(content_dir)
+    """Validate the service and project files; raises ContentError (ContentErrors when
+    there are several) naming file, line, entry and field of every problem."""
+    errors: list[ContentError] = []
+    try:
+        content: Content | None = load_content(content_dir)
+    except ContentError as error:
+        # Texts or facts are broken: say so, and still check the catalog's own files.
+        errors.append(error)
+        content = None
     services_path = content_dir / "services.yaml"
     services_data = read_yaml(services_path)
-    services = _validate_list(services_path, services_data, Service, "services")
-    for index, service in enumerate(services):
+    services = _validate_list(services_path, services_data, Service, "services", errors)
+    for index, service in enumerate(services if content else []):
         keys = [service.key(suffix) for suffix in SERVICE_TEXTS]
-        _check_texts(services_path, content.strings, f"services.{index}", keys)
-    featured = _picked_services(services_path, services_data, "featured", services)
-    footer = _picked_services(services_path, services_data, "footer", services)
+        _check_texts(
+            services_path,
+            content_dir,
+            content.strings,
+            f"services.{index}",
+            service.id,
+            keys,
+            "services.yaml",
+            errors,
+        )
+    featured = _picked_services(services_path, services_data, "featured", services, errors)
+    footer = _picked_services(services_path, services_data, "footer", services, errors)
 
     projects_path = content_dir / "projects.yaml"
-    projects = _validate_list(projects_path, read_yaml(projects_path), Project, "projects")
-    languages = [option.id for option in content.site.videos.avatar_project_languages]
-    for index, project in enumerate(projects):
-        _check_texts(projects_path, content.strings, f"projects.{index}", project.text_keys())
-        _check_language_options(projects_path, index, project, languages)
-    _check_references(content_dir, content, services, projects)
+    projects = _validate_list(projects_path, read_yaml(projects_path), Project, "projects", errors)
+    languages = [option.id for option in content.site.videos.avatar_project_languages] if content else []
+    for index, project in enumerate(projects if content else []):
+        _check_texts(
+            projects_path,
+            content_dir,
+            content.strings,
+            f"projects.{index}",
+            str(project.id),
+            project.text_keys(),
+            "projects.yaml",
+            errors,
+        )
+        _check_language_options(projects_path, index, project, languages, errors)
+    if content:
+        listed = services_data.get("services") if isinstance(services_data, dict) else None
+        listed_ids = [str(item["id"]) for item in listed or [] if isinstance(item, dict) and "id" in item]
+        _check_references(content_dir, content, services, listed_ids, projects, errors)
+    raise_all(errors)
     return Catalog(services=tuple(services), projects=tuple(projects), featured=featured, footer=footer)
 
 

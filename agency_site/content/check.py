@@ -5,16 +5,32 @@ from __future__ import annotations
 from agency_site.content.blog import get_blog
 from agency_site.content.catalog import get_catalog
 from agency_site.content.legal import get_legal_texts
-from agency_site.content.loader import Content, get_content
+from agency_site.content.loader import Content, ContentError, get_content, raise_all
+from agency_site.settings import get_settings
 
 
 def check_all_content() -> Content:
-    """Validate strings and facts, then each area's own files; raises ContentError.
+    """Validate strings and facts, then each area's own files, then that every kind of page
+    has its sharing texts and images; raises ContentError (ContentErrors naming every
+    problem of every area at once).
 
     The cached getters are the ones the pages read, so each file is parsed (and each
     post rendered) once per build, here, and the pages reuse the result.
     """
-    content = get_content()
-    for load_area in (get_catalog, get_blog, get_legal_texts):
-        load_area()
+    errors: list[ContentError] = []
+    content = None
+    for load_area in (get_content, get_catalog, get_blog, get_legal_texts):
+        try:
+            loaded = load_area()
+        except ContentError as error:
+            errors.append(error)
+            continue
+        if load_area is get_content:
+            content = loaded
+    if not errors and content is not None:
+        from agency_site.seo.sharing_check import route_kinds, sharing_errors
+
+        errors += sharing_errors(content, get_settings().content_dir, route_kinds())
+    raise_all(errors)
+    assert content is not None
     return content

@@ -20,13 +20,135 @@ TRANSLATION_GROUPS = ("common", "faq", "pages", "services")
 
 
 class ContentError(Exception):
-    """A content file is broken; the message is one line naming the file and the field."""
+    """A content file is broken; the message names the file, its line, the entry and field
+    (lists counted from 1, with the entry's id) and, where there is one, the fix."""
 
-    def __init__(self, path: Path, field: str, problem: str) -> None:
+    def __init__(
+        self,
+        path: Path,
+        field: str,
+        problem: str,
+        *,
+        line: int | None = None,
+        entry: str | None = None,
+        fix: str | None = None,
+    ) -> None:
         self.path = path
-        self.field = field
+        self.field = field  # dotted, lists 0-based: services.1.colour
         self.problem = problem
-        super().__init__(f"{_display(path)}: {field}: {problem}")
+        self.line = line
+        self.entry = entry
+        self.fix = fix
+        super().__init__(self.describe())
+
+    def describe(self) -> str:
+        """`content/services.yaml:12: services #2 (id ai-callers), colour: <problem>; fix: ...`"""
+        where = _display(self.path) + (f":{self.line}" if self.line else "")
+        text = f"{where}: {readable_field(self.field, self.entry)}: {self.problem}"
+        return f"{text}; fix: {self.fix}" if self.fix else text
+
+    @property
+    def errors(self) -> list[ContentError]:
+        return [self]
+
+
+class ContentErrors(ContentError):
+    """Several content errors found in one pass; behaves as the first, lists them all."""
+
+    def __init__(self, errors: list[ContentError]) -> None:
+        self._all = errors
+        first = errors[0]
+        super().__init__(
+            first.path, first.field, first.problem, line=first.line, entry=first.entry, fix=first.fix
+        )
+
+    def describe(self) -> str:
+        return "\n".join(error.describe() for error in self._all)
+
+    @property
+    def errors(self) -> list[ContentError]:
+        return list(self._all)
+
+
+def raise_all(errors: list[ContentError]) -> None:
+    """Raise the errors found, one or several, if any (each counted once)."""
+    unique: dict[str, ContentError] = {}
+    for error in errors:
+        for single in error.errors:
+            unique.setdefault(single.describe(), single)
+    if len(unique) == 1:
+        raise next(iter(unique.values()))
+    if unique:
+        raise ContentErrors(list(unique.values()))
+
+
+def readable_field(field: str, entry: str | None = None) -> str:
+    """`services.1.colour` as `services #2, colour`: list positions as a person counts them."""
+    parts: list[str] = []
+    for part in field.split("."):
+        if part.isdigit() and parts:
+            parts[-1] += f" #{int(part) + 1}"
+        else:
+            parts.append(part)
+    if entry and parts:
+        head = next((index for index, part in enumerate(parts) if "#" in part), 0)
+        parts[head] += f" (id {entry})"
+    return ", ".join(parts)
+
+
+def yaml_line(path: Path, field: str | list, *, first_line: int = 1, text: str | None = None) -> int | None:
+    """The line (1-based) of a dotted field in a YAML file, or of the deepest part of it
+    that exists (a missing key: its parent's line); None when the file does not parse."""
+    try:
+        source = text if text is not None else path.read_text(encoding="utf-8")
+        node = yaml.compose(source, Loader=_SafeLoader)  # noqa: S506 - a safe loader
+    except (OSError, yaml.YAMLError):
+        return None
+    parts = field.split(".") if isinstance(field, str) else [str(part) for part in field]
+    line = node.start_mark.line + first_line if node is not None else None
+    for part in parts:
+        if node is None:
+            break
+        if isinstance(node, yaml.MappingNode):
+            found = next(((key, value) for key, value in node.value if str(key.value) == part), None)
+            node = found[1] if found else None
+            if found:
+                line = found[0].start_mark.line + first_line
+        elif isinstance(node, yaml.SequenceNode) and part.isdigit() and int(part) < len(node.value):
+            node = node.value[int(part)]
+            line = node.start_mark.line + first_line
+        else:
+            node = None
+    return line
+
+
+# What to do about pydantic's most common complaints.
+_FIXES = {
+    "missing": "add `{name}:`",
+    "extra_forbidden": "remove `{name}` or correct its spelling",
+    "literal_error": "use one of the values named",
+    "string_pattern_mismatch": "write it in the form shown",
+}
+
+
+def validation_errors(
+    path: Path,
+    error: ValidationError,
+    *,
+    prefix: str = "",
+    entry: str | None = None,
+    text: str | None = None,
+    first_line: int = 1,
+) -> list[ContentError]:
+    """Every problem pydantic found, each naming file, line, field and the fix."""
+    found = []
+    for problem in error.errors():
+        field = ".".join(str(part) for part in (*([prefix] if prefix else []), *problem["loc"])) or "(root)"
+        name = str(problem["loc"][-1]) if problem["loc"] else ""
+        fix = _FIXES.get(problem["type"], "").format(name=name) or None
+        line = yaml_line(path, field, text=text, first_line=first_line)
+        found.append(ContentError(path, field, problem["msg"], line=line, entry=entry, fix=fix))
+    return found
 
 
 @dataclass(frozen=True)
@@ -68,13 +190,17 @@ def read_yaml(path: Path) -> Any:
         mark = getattr(error, "problem_mark", None)
         where = f"line {mark.line + 1}, column {mark.column + 1}" if mark else "(file)"
         problem = getattr(error, "problem", None) or "invalid YAML"
-        raise ContentError(path, where, f"invalid YAML: {problem}") from None
+        raise ContentError(
+            path,
+            where,
+            f"invalid YAML: {problem}",
+            line=mark.line + 1 if mark else None,
+            fix="check the indentation and quote a text that contains ': ' or starts with a quote",
+        ) from None
 
 
 def _first_error(path: Path, error: ValidationError) -> ContentError:
-    first = error.errors()[0]
-    field = ".".join(str(part) for part in first["loc"]) or "(root)"
-    return ContentError(path, field, first["msg"])
+    return validation_errors(path, error)[0]
 
 
 def load_site_facts(path: Path) -> SiteFacts:
@@ -83,30 +209,55 @@ def load_site_facts(path: Path) -> SiteFacts:
     try:
         return SiteFacts.model_validate(data)
     except ValidationError as error:
-        raise _first_error(path, error) from None
+        raise_all(validation_errors(path, error))
+        raise
 
 
 def load_strings(path: Path) -> dict[str, str]:
-    """Flatten one translation file's groups into key -> text, rejecting bad shapes."""
+    """Flatten one translation file's groups into key -> text, rejecting bad shapes (all
+    of the file's problems at once)."""
     data = read_yaml(path)
     if not isinstance(data, dict):
-        raise ContentError(path, "(root)", "expected groups of keys")
+        raise ContentError(
+            path, "(root)", "expected groups of keys", fix=f"start with `{TRANSLATION_GROUPS[2]}:`"
+        )
     strings: dict[str, str] = {}
+    errors: list[ContentError] = []
     for group, entries in data.items():
+        line = yaml_line(path, [group])
         if group not in TRANSLATION_GROUPS:
-            raise ContentError(
-                path,
-                str(group),
-                f"unknown group; use one of {', '.join(TRANSLATION_GROUPS)}",
+            errors.append(
+                ContentError(
+                    path,
+                    str(group),
+                    "unknown group",
+                    line=line,
+                    fix=f"use one of {', '.join(TRANSLATION_GROUPS)}",
+                )
             )
+            continue
         if not isinstance(entries, dict):
-            raise ContentError(path, str(group), "expected key: text pairs")
+            errors.append(ContentError(path, str(group), "expected key: text pairs", line=line))
+            continue
         for key, text in entries.items():
+            line = yaml_line(path, [group, key])
             if not isinstance(text, str) or not text.strip():
-                raise ContentError(path, f"{group}.{key}", "text must be a non-empty string")
-            if key in strings:
-                raise ContentError(path, f"{group}.{key}", "key is defined twice")
-            strings[str(key)] = text
+                errors.append(
+                    ContentError(
+                        path,
+                        f"{group}.{key}",
+                        "text must be a non-empty string",
+                        line=line,
+                        fix="write the text, in quotes if it has ': '",
+                    )
+                )
+            elif key in strings:
+                errors.append(
+                    ContentError(path, f"{group}.{key}", "key is defined twice", line=line, fix="keep one")
+                )
+            else:
+                strings[str(key)] = text
+    raise_all(errors)
     return strings
 
 
@@ -128,42 +279,128 @@ def strings_files(content_dir: Path, lang: str) -> list[Path]:
     return files
 
 
+def key_line(path: Path, key: str) -> int | None:
+    """The line of a translation key in its file, whichever group holds it."""
+    data = parse_yaml(path.read_text(encoding="utf-8"))
+    group = next(
+        (group for group, entries in data.items() if isinstance(entries, dict) and key in entries), None
+    )
+    return yaml_line(path, [group, key]) if group is not None else None
+
+
 def load_language(content_dir: Path, lang: str) -> tuple[dict[str, str], dict[str, Path]]:
     """All keys of one language, and the file each key came from; a key may appear once."""
     strings: dict[str, str] = {}
     origin: dict[str, Path] = {}
+    errors: list[ContentError] = []
     for path in strings_files(content_dir, lang):
-        for key, text in load_strings(path).items():
+        try:
+            texts = load_strings(path)
+        except ContentError as error:
+            errors.append(error)
+            continue
+        for key, text in texts.items():
             if key in strings:
-                raise ContentError(path, key, f"key is already defined in {_display(origin[key])}")
+                errors.append(
+                    ContentError(
+                        path,
+                        key,
+                        f"key is already defined in {_display(origin[key])}",
+                        line=key_line(path, key),
+                        fix="keep one of the two",
+                    )
+                )
+                continue
             strings[key] = text
             origin[key] = path
+    raise_all(errors)
     return strings, origin
 
 
 def check_placeholders(origin: dict[str, dict[str, Path]], strings: dict[str, dict[str, str]]) -> None:
     """Every translation of a key must offer the same `{placeholders}` as the English text."""
     reference = strings[DEFAULT_LANGUAGE]
+    errors: list[ContentError] = []
     for lang, texts in strings.items():
         for key, text in texts.items():
             path = origin[lang][key]
             try:
                 names = placeholders(text)
             except ValueError as error:
-                raise ContentError(path, key, f"broken placeholder: {error}") from None
-            if key in reference and lang != DEFAULT_LANGUAGE and names != placeholders(reference[key]):
+                errors.append(
+                    ContentError(
+                        path,
+                        key,
+                        f"broken placeholder: {error}",
+                        line=key_line(path, key),
+                        fix="write {name} or {{ for a brace",
+                    )
+                )
+                continue
+            try:
+                expected_names = placeholders(reference[key]) if key in reference else names
+            except ValueError:
+                continue  # the English text's own brace is reported as its error
+            if lang != DEFAULT_LANGUAGE and names != expected_names:
                 expected = ", ".join(sorted(placeholders(reference[key]))) or "none"
-                raise ContentError(path, key, f"placeholders must match the English text ({expected})")
+                errors.append(
+                    ContentError(
+                        path,
+                        key,
+                        f"placeholders must match the English text ({expected})",
+                        line=key_line(path, key),
+                        fix=f"use the same {{placeholders}} as {_display(origin[DEFAULT_LANGUAGE][key])}",
+                    )
+                )
+    raise_all(errors)
+
+
+def check_both_languages(content_dir: Path, origin: dict[str, dict[str, Path]]) -> None:
+    """A key must exist in every language: a missing one would show another language's text."""
+    errors: list[ContentError] = []
+    for lang, keys in origin.items():
+        for other, other_keys in origin.items():
+            for key in other_keys.keys() - keys.keys():
+                source = other_keys[key]
+                target = content_dir / "i18n" / lang / source.name
+                errors.append(
+                    ContentError(
+                        target,
+                        key,
+                        f"no {lang} text ({other} has it in {_display(source)}:{key_line(source, key)})",
+                        fix=f"add `{key}: ...` in {lang} to {_display(target)}",
+                    )
+                )
+    raise_all(errors)
 
 
 def load_content(content_dir: Path) -> Content:
-    """Load every content file under `content_dir`; raises ContentError on the first problem."""
-    site = load_site_facts(content_dir / "site.yaml")
+    """Load every content file under `content_dir`; raises ContentError (ContentErrors when
+    there are several) naming every problem found."""
+    errors: list[ContentError] = []
+    site = None
+    try:
+        site = load_site_facts(content_dir / "site.yaml")
+    except ContentError as error:
+        errors.append(error)
     strings: dict[str, dict[str, str]] = {}
     origin: dict[str, dict[str, Path]] = {}
     for lang in LANGUAGES:
-        strings[lang], origin[lang] = load_language(content_dir, lang)
-    check_placeholders(origin, strings)
+        try:
+            strings[lang], origin[lang] = load_language(content_dir, lang)
+        except ContentError as error:
+            errors.append(error)
+    if len(strings) == len(LANGUAGES):
+        for check in (
+            lambda: check_placeholders(origin, strings),
+            lambda: check_both_languages(content_dir, origin),
+        ):
+            try:
+                check()
+            except ContentError as error:
+                errors.append(error)
+    raise_all(errors)
+    assert site is not None
     return Content(site=site, strings=strings)
 
 

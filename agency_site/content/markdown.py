@@ -11,7 +11,7 @@ import yaml
 from markdown_it import MarkdownIt
 from pydantic import BaseModel, ValidationError
 
-from agency_site.content.loader import ContentError, parse_yaml
+from agency_site.content.loader import ContentError, parse_yaml, raise_all, validation_errors
 
 _FRONT_MATTER = re.compile(r"\A---\s*\n(.*?)\n---\s*\n?(.*)\Z", re.DOTALL)
 _MARKDOWN = MarkdownIt("commonmark").enable("table")
@@ -30,8 +30,7 @@ def render_markdown(text: str, *, breaks: bool = False) -> str:
 
 def validation_error(path: Path, error: ValidationError) -> ContentError:
     """The first problem pydantic found, as a ContentError naming the file and field."""
-    first = error.errors()[0]
-    return ContentError(path, ".".join(str(part) for part in first["loc"]) or "(root)", first["msg"])
+    return validation_errors(path, error)[0]
 
 
 def read_front_matter(path: Path, model: type[Model]) -> tuple[Model, str]:
@@ -46,8 +45,17 @@ def read_front_matter(path: Path, model: type[Model]) -> tuple[Model, str]:
     try:
         data = parse_yaml(match.group(1))
     except yaml.YAMLError as error:
-        raise ContentError(path, "(front matter)", f"invalid YAML: {error}") from None
+        mark = getattr(error, "problem_mark", None)
+        raise ContentError(
+            path,
+            "(front matter)",
+            f"invalid YAML: {getattr(error, 'problem', None) or error}",
+            line=mark.line + 2 if mark else None,
+            fix="quote a title or excerpt that contains ': '",
+        ) from None
     try:
         return model.model_validate(data), match.group(2)
     except ValidationError as error:
-        raise validation_error(path, error) from None
+        # The front matter starts on the file's second line, after the first ---.
+        raise_all(validation_errors(path, error, text=match.group(1), first_line=2))
+        raise

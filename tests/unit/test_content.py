@@ -127,6 +127,13 @@ def test_stray_brace_is_rejected(content_copy: Path) -> None:
     assert error.field == "nav-blog"
 
 
+def _line_of(path: Path, start: str) -> int:
+    """The 1-based number of the first line of `path` that starts with `start`."""
+    return next(
+        number for number, line in enumerate(path.read_text().splitlines(), 1) if line.startswith(start)
+    )
+
+
 def _python(*args: str, content_dir: Path | None = None) -> subprocess.CompletedProcess:
     env = {**os.environ, "CONTENT_DIR": str(content_dir)} if content_dir else None
     return subprocess.run(
@@ -139,8 +146,11 @@ def test_check_command_prints_one_line_and_fails(content_copy: Path) -> None:
     result = _python("-m", "agency_site.content", content_dir=content_copy)
     assert result.returncode == 1
     lines = result.stderr.strip().splitlines()
-    assert len(lines) == 1, result.stderr
-    assert "site.yaml" in lines[0] and "links.scheduling_url" in lines[0]
+    assert lines == [
+        f"content error: {content_copy / 'site.yaml'}:{_line_of(content_copy / 'site.yaml', 'links:')}: "
+        "links, scheduling_url: Field required; fix: add `scheduling_url:`",
+        "1 content error: nothing was started",
+    ]
 
 
 def test_check_command_passes_on_real_content() -> None:
@@ -155,7 +165,10 @@ def test_building_the_app_with_broken_content_stops_with_one_line(content_copy: 
     result = _python("-c", "import agency_site.agency_site", content_dir=content_copy)
     assert result.returncode == 1
     lines = [line for line in result.stderr.splitlines() if line.strip()]
-    assert lines == ["content error: " + str(content_copy / "site.yaml") + ": office.city: Field required"]
+    line = _line_of(content_copy / "site.yaml", "office:")
+    assert lines == [
+        f"content error: {content_copy / 'site.yaml'}:{line}: office, city: Field required; fix: add `city:`"
+    ]
 
 
 def test_building_the_app_with_a_text_missing_everywhere_names_key_and_pages(content_copy: Path) -> None:

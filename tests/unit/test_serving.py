@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from agency_site.serving import CleanUrls
+from agency_site.serving import CleanUrls, MissingFiles
 
 
 @pytest.fixture
@@ -147,3 +147,37 @@ def test_starlettes_directory_redirect_keeps_to_the_site_whatever_the_host_heade
         pool.submit(asyncio.run, app(scope, empty, collect)).result()
     headers = dict(sent[0]["headers"])
     assert (sent[0]["status"], headers[b"location"]) == (307, b"/x/../about/")
+
+
+def _status(static_dir: Path, path: str) -> int | str:
+    """What MissingFiles answers for `path`: its status, or 'passed' when the app answers."""
+    answer: dict[str, int | str] = {}
+
+    async def downstream(scope, receive, send) -> None:
+        answer["status"] = "passed"
+
+    async def send(message) -> None:
+        if message["type"] == "http.response.start":
+            answer["status"] = message["status"]
+
+    scope = {"type": "http", "method": "GET", "path": path, "raw_path": path.encode(), "headers": []}
+    with ThreadPoolExecutor(max_workers=1) as pool:
+        pool.submit(asyncio.run, MissingFiles(downstream, static_dir=static_dir)(scope, None, send)).result()
+    return answer["status"]
+
+
+@pytest.mark.parametrize(
+    ("requested", "answer"),
+    [
+        ("/og/careers-en.jpg", 404),  # an image the build does not hold: not the HTML shell
+        ("/blog/no-such-image.webp", 404),
+        ("/assets/index-missing.js", 404),
+        ("/favicon.svg", "passed"),
+        ("/about", "passed"),  # pages (and unknown pages: the app's own 404 page) pass
+        ("/no-such-page", "passed"),
+        ("/_event/", "passed"),
+    ],
+)
+def test_a_missing_file_answers_404(static_dir: Path, requested: str, answer: int | str) -> None:
+    (static_dir / "favicon.svg").write_text("<svg/>")
+    assert _status(static_dir, requested) == answer

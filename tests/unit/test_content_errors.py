@@ -1,0 +1,100 @@
+"""Content errors say what to do (issue 29 item 6): every problem at once, each with its
+file, line (1-based), the entry's id and the fix; a key missing in one language fails;
+a kind of page without its sharing texts or images fails."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from agency_site.content import ContentError, load_content
+from agency_site.seo.sharing_check import route_kinds, sharing_errors
+from agency_site.settings import PROJECT_ROOT
+
+
+def _line_of(path: Path, start: str) -> int:
+    return next(
+        number for number, line in enumerate(path.read_text().splitlines(), 1) if line.startswith(start)
+    )
+
+
+def _replace(path: Path, old: str, new: str) -> None:
+    text = path.read_text()
+    assert old in text, (path, old)
+    path.write_text(text.replace(old, new, 1))
+
+
+def _check(content_dir: Path) -> subprocess.CompletedProcess:
+    """`make check-content` on `content_dir`."""
+    env = {**os.environ, "CONTENT_DIR": str(content_dir)}
+    return subprocess.run(
+        [sys.executable, "-m", "agency_site.content"],
+        cwd=PROJECT_ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+    )
+
+
+def test_every_error_at_once_with_file_line_id_and_fix(content_copy: Path) -> None:
+    services = content_copy / "services.yaml"
+    _replace(services, "{id: ai-callers, colour: blue,", "{id: ai-callers, colour: teal,")
+    _replace(services, "{id: web-development, colour: red,", "{id: web-development, color: red,")
+    post = content_copy / "blog" / "de" / "ethical-ai.md"
+    _replace(post, "id: ethical-ai", "id: ethics")
+    result = _check(content_copy)
+    assert result.returncode == 1
+    lines = result.stderr.strip().splitlines()
+    callers = _line_of(services, "  - {id: ai-callers")
+    web = _line_of(services, "  - {id: web-development")
+    assert lines == [
+        f"content error: {services}:{callers}: services #2 (id ai-callers), colour: Input should be 'purple', "
+        "'blue', 'orange', 'pink', 'green', 'red', 'yellow' or 'indigo'; fix: use one of the values named",
+        f"content error: {services}:{web}: services #6 (id web-development), colour: Field required; "
+        "fix: add `colour:`",
+        f"content error: {services}:{web}: services #6 (id web-development), color: Extra inputs are not "
+        "permitted; fix: remove `color` or correct its spelling",
+        f"content error: {post}:2: id: must match the file name ('ethical-ai'); "
+        "fix: write `id: ethical-ai` or rename the file to ethics.md",
+        "4 content errors: nothing was started",
+    ]
+
+
+def test_a_key_missing_in_german_names_the_key_and_the_file(content_copy: Path) -> None:
+    german = content_copy / "i18n" / "de" / "about.yaml"
+    _replace(german, "  about-mission-title:", "  # about-mission-title:")
+    with pytest.raises(ContentError) as raised:
+        load_content(content_copy)
+    english = content_copy / "i18n" / "en" / "about.yaml"
+    assert [error.describe() for error in raised.value.errors] == [
+        f"{german}: about-mission-title: no de text (en has it in {english}:"
+        f"{_line_of(english, '  about-mission-title:')}); fix: add `about-mission-title: ...` in de to {german}"
+    ]
+
+
+def test_a_kind_of_page_without_sharing_texts_or_images_is_named(content_copy: Path, tmp_path: Path) -> None:
+    content = load_content(content_copy)
+    assets = tmp_path / "assets"
+    (assets / "og").mkdir(parents=True)
+    (assets / "og" / "careers-en.jpg").write_bytes(b"")
+    errors = [error.describe() for error in sharing_errors(content, content_copy, ["careers"], assets)]
+    assert errors == [
+        f"{content_copy / 'i18n' / 'en' / 'seo.yaml'}: seo-og-careers: pages of kind 'careers' "
+        "(agency_site/routes.py) have no en sharing text; fix: add `seo-og-careers: <the line on its sharing "
+        "image>` to content/i18n/en/seo.yaml",
+        f"{content_copy / 'i18n' / 'de' / 'seo.yaml'}: seo-og-careers: pages of kind 'careers' "
+        "(agency_site/routes.py) have no de sharing text; fix: add `seo-og-careers: <the line on its sharing "
+        "image>` to content/i18n/de/seo.yaml",
+        f"{assets / 'og' / 'careers-de.jpg'}: (file): pages of kind 'careers' (agency_site/routes.py) have no de "
+        "sharing image; fix: run `.venv/bin/python scripts/og_artwork.py careers` (after adding seo-og-careers)",
+    ]
+
+
+def test_every_kind_of_page_served_today_has_its_sharing_texts_and_images() -> None:
+    from agency_site.content import get_content
+
+    assert sharing_errors(get_content(), PROJECT_ROOT / "content", route_kinds()) == []
