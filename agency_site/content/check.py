@@ -28,8 +28,16 @@ def check_all_content() -> Content:
         if load_area is get_content:
             content = loaded
     if not errors and content is not None:
+        from agency_site.content.slugs import check_sections
+        from agency_site.routes import route_table
         from agency_site.seo.sharing_check import route_kinds, sharing_errors
 
+        # What a new page needs beyond its module and route: its German word, its
+        # sharing texts and images.
+        try:
+            check_sections([route.path for route in route_table()])
+        except ContentError as error:
+            errors.append(error)
         errors += sharing_errors(content, get_settings().content_dir, route_kinds())
     raise_all(errors)
     assert content is not None

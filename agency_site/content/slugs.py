@@ -133,10 +133,12 @@ def check_sections(spec_paths: list[str]) -> None:
     for path in spec_paths:
         section = path.split("/")[1]
         if section and section not in sections:
+            slugs = get_settings().content_dir / "slugs.yaml"
             raise ContentError(
-                get_settings().content_dir / "slugs.yaml",
+                slugs,
                 f"sections.{section}",
                 f"missing: the German word of {path} (/de/<word>)",
+                fix=f"add `{section}: <German word>` under `sections:` in {slugs.name}",
             )
 
 

@@ -42,8 +42,8 @@ def _check(content_dir: Path) -> subprocess.CompletedProcess:
 
 def test_every_error_at_once_with_file_line_id_and_fix(content_copy: Path) -> None:
     services = content_copy / "services.yaml"
-    _replace(services, "{id: ai-callers, colour: blue,", "{id: ai-callers, colour: teal,")
-    _replace(services, "{id: web-development, colour: red,", "{id: web-development, color: red,")
+    _replace(services, "colour: blue, icon: phone-call", "colour: teal, icon: phone-call")
+    _replace(services, "colour: red, icon: globe", "color: red, icon: globe")
     post = content_copy / "blog" / "de" / "ethical-ai.md"
     _replace(post, "id: ethical-ai", "id: ethics")
     result = _check(content_copy)
