@@ -21,6 +21,7 @@ from urllib.parse import parse_qs, unquote, urlsplit
 import httpx
 from standardwebhooks import Webhook
 
+from agency_site.leads import background
 from agency_site.leads.model import Channel, ContactMessage, as_utc
 from agency_site.settings import LeadSettings
 
@@ -238,7 +239,7 @@ class EmailChannel:
 
     def _send_now(self, email: EmailMessage) -> None:
         server, timeout = self.server, self.settings.smtp_timeout_s
-        context = ssl.create_default_context()
+        context = ssl.create_default_context() if server.implicit_tls or server.starttls else None
         if server.implicit_tls:
             smtp: smtplib.SMTP = smtplib.SMTP_SSL(server.host, server.port, timeout=timeout, context=context)
         else:
@@ -255,7 +256,7 @@ class EmailChannel:
 
         async def attempt_once() -> tuple[str | None, bool]:
             try:
-                await asyncio.to_thread(self._send_now, email)
+                await background.run(self._send_now, email)
             except (smtplib.SMTPException, OSError) as exc:
                 return _smtp_error(exc)
             return None, False

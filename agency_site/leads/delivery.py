@@ -11,12 +11,13 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import weakref
 from datetime import datetime, timedelta
 
 import httpx
 import sqlalchemy as sa
 
-from agency_site.leads import store
+from agency_site.leads import background, store
 from agency_site.leads.channels import DeliveryChannel, Result, channels_of
 from agency_site.leads.model import MessageStatus, utc_now
 from agency_site.settings import LeadSettings
@@ -31,6 +32,14 @@ OVERDUE = timedelta(hours=1)
 
 # Deliveries started from requests; kept here so they are not garbage-collected mid-flight.
 _in_flight: set[asyncio.Task] = set()
+# At most this many of them deliver at once; the others wait their turn (a burst of
+# messages must not become a burst of connections, threads and writes).
+CONCURRENT_DELIVERIES = 8
+# Per event loop: the turns, and one HTTP client whose connections the deliveries share.
+_turns: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, asyncio.Semaphore] = weakref.WeakKeyDictionary()
+_clients: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, httpx.AsyncClient] = (
+    weakref.WeakKeyDictionary()
+)
 
 
 def retry_delay(rounds: int, settings: LeadSettings) -> timedelta:
@@ -47,17 +56,17 @@ async def deliver_on(
 ) -> bool | None:
     """One round of one channel for one message: True delivered, False not (yet), None not
     ours (delivered, dead, not due, or another worker holds it)."""
-    lease = await asyncio.to_thread(store.claim, engine, message_id, channel.name, channel.lease(), now)
+    lease = await background.run(store.claim, engine, message_id, channel.name, channel.lease(), now)
     if lease is None:
         return None
-    message = await asyncio.to_thread(store.get, engine, message_id)
+    message = await background.run(store.get, engine, message_id)
     if message is None:  # erased meanwhile
         return None
     result = await channel.send(message)
     rounds = lease.rounds + 1
     dead = result.error is not None and (result.permanent or rounds >= settings.max_rounds)
     retry_at = utc_now() + retry_delay(rounds, settings) if result.error and not dead else None
-    status = await asyncio.to_thread(
+    status = await background.run(
         store.record_delivery,
         engine,
         lease,
@@ -138,8 +147,15 @@ def schedule(engine: sa.Engine, message_id: int, settings: LeadSettings) -> None
 
 
 async def _deliver_logged(engine: sa.Engine, message_id: int, settings: LeadSettings) -> None:
+    loop = asyncio.get_running_loop()
+    turns = _turns.setdefault(loop, asyncio.Semaphore(CONCURRENT_DELIVERIES))
+    client = _clients.get(loop)
+    if client is None:
+        # Made once: each new client builds a TLS context, milliseconds of CPU in the loop.
+        client = _clients[loop] = httpx.AsyncClient()
     try:
-        await deliver(engine, message_id, settings)
+        async with turns:
+            await deliver(engine, message_id, settings, client)
     except Exception:
         # The row is stored; the background task will try again. Never lose it silently.
         logger.exception("Delivery of contact message %s failed; it stays queued", message_id)
@@ -151,7 +167,7 @@ async def deliver_due(engine: sa.Engine, settings: LeadSettings, now: datetime |
     delivered = 0
     async with httpx.AsyncClient() as client:
         for channel in channels_of(settings, client):
-            for message_id in await asyncio.to_thread(store.due_for_delivery, engine, channel.name, now):
+            for message_id in await background.run(store.due_for_delivery, engine, channel.name, now):
                 if await deliver_on(engine, channel, message_id, settings, now):
                     delivered += 1
     return delivered
@@ -159,7 +175,7 @@ async def deliver_due(engine: sa.Engine, settings: LeadSettings, now: datetime |
 
 async def alert(engine: sa.Engine, now: datetime | None = None) -> int:
     """Log at ERROR each lead that is dead or overdue and was not reported yet; returns how many."""
-    told = await asyncio.to_thread(store.to_alert, engine, OVERDUE, now)
+    told = await background.run(store.to_alert, engine, OVERDUE, now)
     for message in told:
         if message.status == MessageStatus.DEAD:
             logger.error(

@@ -4,6 +4,7 @@ receiver, retried until it arrives or is dead, fenced by a lease, alerted once."
 from __future__ import annotations
 
 import asyncio
+import threading
 import time
 from dataclasses import replace
 from datetime import timedelta
@@ -160,3 +161,31 @@ def test_spam_is_never_delivered(engine, receiver):
 
     assert asyncio.run(scenario()) == 0
     assert receiver.requests == [] and only_row(engine).status == MessageStatus.SPAM
+
+
+def test_visitors_are_answered_while_deliveries_are_stuck(engine, receiver, monkeypatch):
+    """Issue 23: delivery stays behind the visitor's answer. Deliveries whose database work
+    hangs (here: every claim waits) hold threads of their own, never the ones the visitors'
+    saves run in; on the old code 6 stuck deliveries took every default worker thread, and
+    the next visitors were told 'not sent' at the save deadline."""
+    release = threading.Event()
+    claim = store.claim
+
+    def stuck_claim(*args, **kwargs):
+        release.wait(timeout=60)
+        return claim(*args, **kwargs)
+
+    monkeypatch.setattr(store, "claim", stuck_claim)
+    inbox = hooked(engine, receiver.url, save_deadline_s=5)
+
+    async def burst():
+        try:
+            return [
+                await receive(valid_form(subject=f"Burst {n}"), client="c", inbox=inbox) for n in range(20)
+            ]
+        finally:
+            release.set()
+
+    outcomes = asyncio.run(burst())
+    assert [outcome.failure for outcome in outcomes] == [None] * 20
+    assert all(outcome.sent for outcome in outcomes)
