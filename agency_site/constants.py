@@ -9,6 +9,8 @@ Language = Literal["en", "de"]
 LANGUAGES: Final[tuple[Language, ...]] = ("en", "de")
 DEFAULT_LANGUAGE: Final[Language] = "en"
 LANGUAGE_STORAGE_KEY: Final = "language"
+# The embed providers a visitor always allows (space-separated ids; privacy policy §7).
+EMBED_CONSENT_STORAGE_KEY: Final = "embed-consent"
 # German pages live under this prefix; English pages at the spec's paths (DESIGN.md §2).
 LANGUAGE_PREFIX: Final[dict[str, str]] = {"en": "", "de": "/de"}
 

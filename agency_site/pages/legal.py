@@ -9,6 +9,7 @@ from __future__ import annotations
 import reflex as rx
 from reflex_components_core.el.elements.inline import A as PlainAnchor
 
+from agency_site.components.embeds.consent import privacy_settings
 from agency_site.components.layout.shell import page_shell
 from agency_site.components.ui.kit import CARD
 from agency_site.content import get_content
@@ -51,7 +52,9 @@ def _contents(lang: str, text: LegalText) -> rx.Component:
     )
 
 
-def _legal_page(lang: str, document: str, title_key: str, intro_key: str) -> Page:
+def _legal_page(
+    lang: str, document: str, title_key: str, intro_key: str, extra: rx.Component | None = None
+) -> Page:
     text = get_legal(lang, document)
     title = t(lang, title_key)
     email = str(get_content().site.legal.email)
@@ -80,6 +83,7 @@ def _legal_page(lang: str, document: str, title_key: str, intro_key: str) -> Pag
                     ".",
                     class_name="mt-12 border-t border-slate-200 pt-6 text-sm text-slate-500",
                 ),
+                rx.el.div(extra, class_name="mt-12") if extra is not None else rx.fragment(),
                 class_name=f"{CARD} min-w-0 break-words p-6 sm:p-10 lg:col-span-9",
             ),
             class_name="grid gap-8 lg:grid-cols-12",
@@ -96,4 +100,6 @@ def impressum_page(lang: str) -> Page:
 
 def privacy_page(lang: str) -> Page:
     """The privacy policy in `lang`, dated by its front matter."""
-    return _legal_page(lang, "privacy", "page-datenschutz-title", "legal-privacy-intro")
+    return _legal_page(
+        lang, "privacy", "page-datenschutz-title", "legal-privacy-intro", extra=privacy_settings(lang)
+    )

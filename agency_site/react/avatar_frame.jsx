@@ -1,7 +1,7 @@
 // The live avatar's iframe (agency_site/components/embeds/avatar.py; SPEC.md §4, §7, §9):
 // the timers and messages that Reflex state cannot express.
 //
-// Props in: `src`, `title`, `closing`, and the timings of SPEC.md §9 from
+// Props in: `src`, `title`, `closing`, `autoFocus`, and the timings of SPEC.md §9 from
 // agency_site/constants.py. Callback out: `onClosed`.
 // - Once shown, the frame takes focus. From `injectionStartMs` after that, a style that
 //   lets the avatar page blend into our card is injected, tried every `injectionEveryMs`
@@ -22,6 +22,7 @@ export function AvatarFrame({
   injectionEveryMs,
   injectionForMs,
   removalDelayMs,
+  autoFocus = true,
   onClosed,
   className,
 }) {
@@ -30,6 +31,8 @@ export function AvatarFrame({
   closed.current = onClosed;
 
   useEffect(() => {
+    // A session the visitor started takes focus; one that loaded by itself does not.
+    if (!autoFocus) return undefined;
     const iframe = frame.current;
     iframe?.focus();
     // The box around the frame follows the same state and may become visible a frame
@@ -38,7 +41,7 @@ export function AvatarFrame({
       if (document.activeElement !== iframe) iframe?.focus();
     });
     return () => cancelAnimationFrame(retry);
-  }, []);
+  }, [autoFocus]);
 
   useEffect(() => {
     const iframe = frame.current;

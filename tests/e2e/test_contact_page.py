@@ -266,7 +266,7 @@ def test_map_loads_only_after_its_click(visit: Visit, lang: str) -> None:
 
 def test_map_loads_from_the_keyboard(desktop: Visit) -> None:
     page = open_contact(desktop, "en")
-    button = page.get_by_test_id("office-map").get_by_role("button")
+    button = page.get_by_test_id("office-map").get_by_role("button", name=text("en", "contact-map-load"))
     button.focus()
     page.keyboard.press("Enter")
     expect(page.get_by_test_id("office-map").locator("iframe")).to_have_count(1)

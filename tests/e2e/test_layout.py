@@ -71,6 +71,7 @@ def test_footer_has_every_link_and_contact_details(
         localized_path(lang, "/blog"): text(lang, "nav-blog"),
         localized_path(lang, "/contact"): text(lang, "nav-contact"),
         localized_path(lang, "/datenschutz"): text(lang, "footer-privacy"),
+        localized_path(lang, "/datenschutz#privacy-settings"): text(lang, "footer-privacy-settings"),
         localized_path(lang, "/impressum"): text(lang, "footer-impressum"),
     }
     for href, label in expected.items():

@@ -29,6 +29,7 @@ from agency_site.components.embeds.click_to_load import (
     Poster,
     click_to_load,
 )
+from agency_site.components.embeds.consent import embed_provider
 from agency_site.components.ui.icon import lucide_icon
 from agency_site.components.ui.kit import FOCUS_RING_ON_DARK
 from agency_site.constants import (
@@ -57,6 +58,7 @@ class AvatarFrame(rx.Component):
     injection_every_ms: Var[int]
     injection_for_ms: Var[int]
     removal_delay_ms: Var[int]
+    auto_focus: Var[bool]
     on_closed: EventHandler[no_args_event_spec]
 
 
@@ -83,6 +85,7 @@ def avatar_session(lang: str, *, embed_url: str, poster: Poster, provider: str =
         injection_for_ms=AVATAR_STYLE_INJECTION_FOR_MS,
         removal_delay_ms=AVATAR_REMOVAL_DELAY_MS,
         on_closed=state.set(CLOSED),
+        auto_focus=state.clicked,
         class_name="block h-full w-full border-0",
     )
     return click_to_load(
@@ -95,5 +98,6 @@ def avatar_session(lang: str, *, embed_url: str, poster: Poster, provider: str =
         class_name="w-full rounded-3xl bg-slate-900",
         lang=lang,
         loaded_children=(close,),
+        consent=embed_provider(lang, "avatar"),
         style={"height": f"{AVATAR_BOX_HEIGHT_PX}px"},
     )

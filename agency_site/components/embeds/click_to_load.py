@@ -41,6 +41,7 @@ import reflex as rx
 from reflex.experimental.client_state import ClientStateVar
 from reflex.vars.base import Var
 
+from agency_site.components.embeds.consent import EmbedProvider, RememberButton, RememberedEmbed
 from agency_site.components.ui.icon import lucide_icon
 from agency_site.components.ui.kit import focus_ring
 from agency_site.i18n import localized_path, t
@@ -48,8 +49,9 @@ from agency_site.i18n import localized_path, t
 # The privacy policy's section naming every embed provider (content/legal/*/privacy.md, '5.').
 PRIVACY_SECTION = "/datenschutz#section-5"
 
-# The states of an embed (SPEC.md §4 'Avatar demo: closed, launched, closed again').
-IDLE, LOADED, CLOSING, CLOSED = "idle", "loaded", "closing", "closed"
+# The states of an embed (SPEC.md §4 'Avatar demo: closed, launched, closed again');
+# REMEMBERED is loaded by itself, its provider always allowed (consent.py): it takes no focus.
+IDLE, LOADED, CLOSING, CLOSED, REMEMBERED = "idle", "loaded", "closing", "closed", "remembered"
 
 
 @cache
@@ -72,7 +74,13 @@ class EmbedState:
     @property
     def loaded(self) -> Var[bool]:
         """True while the embed is shown (also while it is being closed)."""
-        return (self.status.value == LOADED) | (self.status.value == CLOSING)
+        status = self.status.value
+        return (status == LOADED) | (status == CLOSING) | (status == REMEMBERED)
+
+    @property
+    def clicked(self) -> Var[bool]:
+        """True unless the embed loaded by itself: only a click moves focus into it."""
+        return self.status.value != REMEMBERED
 
     @property
     def closing(self) -> Var[bool]:
@@ -124,15 +132,19 @@ def embed_component(embed: IframeEmbed | ScriptEmbed, state: EmbedState) -> rx.C
     if isinstance(embed, ScriptEmbed):
         return rx.el.script(src=embed.src, async_=True, custom_attrs=dict(embed.extra))
     attrs = {"allow": embed.allow} if embed.allow else {"allowFullScreen": Var.create(True)}
-    return rx.el.iframe(
-        src=embed.src,
-        title=embed.title,
-        id=state.frame_id,
-        # As high as the box the caller sized (the map's 450 px, the avatar's 400 px).
-        class_name="block h-full w-full border-0",
-        custom_attrs=attrs | embed.extra,
-        on_mount=rx.set_focus(state.frame_id),
-    )
+
+    def frame(**focus: object) -> rx.Component:
+        return rx.el.iframe(
+            src=embed.src,
+            title=embed.title,
+            id=state.frame_id,
+            # As high as the box the caller sized (the map's 450 px, the avatar's 400 px).
+            class_name="block h-full w-full border-0",
+            custom_attrs=attrs | embed.extra,
+            **focus,
+        )
+
+    return rx.cond(state.clicked, frame(on_mount=rx.set_focus(state.frame_id)), frame())
 
 
 def placeholder_button(
@@ -187,15 +199,36 @@ def placeholder_button(
     )
 
 
+_STRIP_ITEM = (
+    "px-3 py-1.5 text-center text-xs font-medium text-white underline underline-offset-2 "
+    f"hover:bg-slate-800 {focus_ring('white', offset=-2)}"
+)
+
+
 def privacy_link(lang: str) -> rx.Component:
-    """'More in our privacy policy': a strip at the foot of the placeholder."""
+    """'More in our privacy policy': in the strip at the foot of the placeholder."""
     return rx.el.a(
-        t(lang, "embed-privacy-link"),
-        href=localized_path(lang, PRIVACY_SECTION),
-        class_name=(
-            "shrink-0 bg-slate-950 px-3 py-1.5 text-center text-xs font-medium text-white underline "
-            f"underline-offset-2 hover:bg-slate-800 {focus_ring('white', offset=-2)}"
-        ),
+        t(lang, "embed-privacy-link"), href=localized_path(lang, PRIVACY_SECTION), class_name=_STRIP_ITEM
+    )
+
+
+def always_button(lang: str, consent: EmbedProvider, state: EmbedState) -> rx.Component:
+    """'Always load <provider>': stores the choice (react/embed_consent.jsx), loads this one."""
+    return RememberButton.create(
+        t(lang, "embed-always", provider=consent.name),
+        provider=consent.id,
+        on_remember=state.set(LOADED),
+        data_testid="embed-always",
+        class_name=f"cursor-pointer {_STRIP_ITEM}",
+    )
+
+
+def footer_strip(lang: str, consent: EmbedProvider | None, state: EmbedState) -> rx.Component:
+    """Under the poster: 'always load' (with a provider) and the privacy link."""
+    return rx.el.div(
+        always_button(lang, consent, state) if consent else rx.fragment(),
+        privacy_link(lang),
+        class_name="flex shrink-0 flex-wrap items-center justify-center bg-slate-950",
     )
 
 
@@ -215,6 +248,7 @@ def click_to_load(
     style: dict[str, str] | None = None,
     lang: str | None = None,
     reset: tuple[Var, ...] = (),
+    consent: EmbedProvider | None = None,
 ) -> rx.Component:
     """A box showing `poster` with a load button; the embed is rendered only after the click.
 
@@ -223,6 +257,8 @@ def click_to_load(
     loaded (the video card's controls, the avatar's close button); `extra_children` always
     (the video card's dialog). `lang` adds the link to the privacy policy. `reset` are
     events that, with the status, reset the piece's own client state when the page is left.
+    `consent` names the provider (consent.py): with `lang`, the strip offers to always load
+    its content, and a page whose visitor chose that loads it by itself after hydration.
     """
     state = EmbedState(testid)
     content = embed if isinstance(embed, rx.Component) else embed_component(embed, state)
@@ -237,8 +273,15 @@ def click_to_load(
             icon=icon,
             lazy=lazy,
         ),
-        privacy_link(lang) if lang else rx.fragment(),
+        footer_strip(lang, consent, state) if lang else rx.fragment(),
         class_name="absolute inset-0 flex flex-col",
+    )
+    remembered = (
+        RememberedEmbed.create(
+            provider=consent.id, waiting=~state.loaded, on_remembered=state.set(REMEMBERED)
+        )
+        if consent
+        else rx.fragment()
     )
     return rx.el.div(
         rx.cond(
@@ -250,10 +293,13 @@ def click_to_load(
             placeholder,
         ),
         *extra_children,
+        remembered,
         class_name=f"relative overflow-hidden {class_name}".strip(),
         style=style or {},
         custom_attrs={
             "data-testid": testid,
+            # Every embed's box, placeholder or player: print leaves them out (styles.css).
+            "data-embed": "true",
             "data-loaded": rx.cond(state.loaded, "true", "false"),
         }
         | (extra_attrs or {}),

@@ -36,6 +36,7 @@ from reflex.event import EventHandler, no_args_event_spec
 from reflex.vars.base import Var
 
 from agency_site.components.embeds.click_to_load import EmbedState, Poster, click_to_load, client_state
+from agency_site.components.embeds.consent import embed_provider
 from agency_site.components.ui.dialogs import modal_dialog
 from agency_site.components.ui.icon import lucide_icon
 from agency_site.components.ui.kit import FOCUS_RING_ON_DARK, focus_ring
@@ -270,7 +271,8 @@ def video_card(
         title=title,
         muted=state.muted.value,
         playing=state.playing.value,
-        auto_focus=True,
+        # A click moves focus into the player; a player that loaded by itself takes none.
+        auto_focus=EmbedState(testid).clicked,
         on_ready=[state.ready.set_value(True), state.playing.set_value(True)],
         on_play=state.playing.set_value(True),
         on_pause=state.playing.set_value(False),
@@ -282,6 +284,7 @@ def video_card(
         poster=poster,
         label=t(lang, "video-load"),
         note=t(lang, "embed-note", provider="Vimeo"),
+        consent=embed_provider(lang, "vimeo"),
         class_name=f"{'aspect-[9/16]' if vertical else 'aspect-video'} rounded-3xl bg-slate-900 {class_name}",
         lang=lang,
         lazy=lazy,

@@ -13,6 +13,7 @@ from urllib.parse import urlsplit
 import reflex as rx
 
 from agency_site.components.embeds.click_to_load import Poster, ScriptEmbed, click_to_load
+from agency_site.components.embeds.consent import embed_provider
 from agency_site.content import get_content
 from agency_site.i18n import t
 
@@ -29,4 +30,5 @@ def voice_agent(lang: str, *, poster: Poster, class_name: str, testid: str) -> r
         class_name=class_name,
         lang=lang,
         testid=testid,
+        consent=embed_provider(lang, "voice-agent"),
     )

@@ -140,7 +140,7 @@ def footer(lang: str) -> rx.Component:
                         for label, path in _nav_items(lang, FOOTER_LEGAL_NAV)
                     ],
                     aria_label=t(lang, "footer-legal"),
-                    class_name="flex gap-6",
+                    class_name="flex flex-wrap gap-x-6 gap-y-2",
                 ),
                 class_name="mt-12 flex flex-col gap-4 border-t border-white/10 pt-8 sm:flex-row sm:items-center sm:justify-between",
             ),

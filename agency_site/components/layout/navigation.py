@@ -35,6 +35,8 @@ FOOTER_COMPANY_NAV: tuple[NavItem, ...] = (
 
 FOOTER_LEGAL_NAV: tuple[NavItem, ...] = (
     NavItem("footer-privacy", "/datenschutz"),
+    # Where a visitor withdraws an 'always load' choice (components/embeds/consent.py).
+    NavItem("footer-privacy-settings", "/datenschutz#privacy-settings"),
     NavItem("footer-impressum", "/impressum"),
 )
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 import reflex as rx
 
 from agency_site.components.embeds.click_to_load import IframeEmbed, Poster, click_to_load
+from agency_site.components.embeds.consent import embed_provider
 from agency_site.components.ui.kit import section_heading
 from agency_site.constants import MAP_HEIGHT_PX
 from agency_site.content import get_content
@@ -31,6 +32,7 @@ def office_map(lang: str) -> rx.Component:
             icon="map-pin",
             testid="office-map",
             lang=lang,
+            consent=embed_provider(lang, "google-maps"),
             # The map fills the box: 450 px inside its border.
             class_name="mt-6 box-content rounded-3xl border border-slate-200 bg-slate-100",
             style={"height": f"{MAP_HEIGHT_PX}px"},
