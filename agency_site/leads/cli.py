@@ -15,7 +15,7 @@ import sqlalchemy as sa
 from agency_site.leads import delivery, metrics, store
 from agency_site.leads.database import create_engine, migrate
 from agency_site.leads.model import ContactMessage, MessageStatus
-from agency_site.settings import get_settings
+from agency_site.settings import SettingsError, get_settings
 
 CSV_COLUMNS = (
     "id",
@@ -182,7 +182,14 @@ def parser() -> argparse.ArgumentParser:
 def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
     """Run one command; returns the exit status."""
     args = parser().parse_args(argv)
-    engine = create_engine(args.database_url or get_settings().database_url)
+    try:
+        settings = get_settings()
+    except SettingsError as error:
+        # One line per wrong variable, as the server's start prints them; no traceback.
+        for problem in error.problems:
+            print(problem, file=sys.stderr)
+        return 2
+    engine = create_engine(args.database_url or settings.database_url)
     try:
         return args.run(engine, args, out or sys.stdout)
     finally:

@@ -223,3 +223,19 @@ def test_the_cli_escapes_control_characters_of_stored_rows(engine):
     assert "\x1b" not in exported and "\u202e" not in exported
     [record] = [r for r in csv.DictReader(io.StringIO(exported)) if r["subject"].startswith("Hi")]
     assert record["message"] == "Line one\nline\ttwo \\x1b]0;x\\x07"
+
+
+def test_a_settings_mistake_is_one_line_naming_the_variable(monkeypatch, capsys, sqlite_url):
+    """Production settings with a webhook but no secret: the command stops, naming it."""
+    from agency_site.settings import get_settings
+
+    monkeypatch.setenv("SITE_URL", "https://www.example.com")
+    monkeypatch.setenv("CONTACT_WEBHOOK_URL", "https://hooks.example.com/leads")
+    monkeypatch.delenv("CONTACT_WEBHOOK_SECRET", raising=False)
+    get_settings.cache_clear()
+    try:
+        assert main(["--database-url", sqlite_url, "stats"], out=io.StringIO()) == 2
+    finally:
+        get_settings.cache_clear()
+    [line] = capsys.readouterr().err.splitlines()
+    assert line.startswith("CONTACT_WEBHOOK_SECRET: required")
