@@ -17,6 +17,11 @@
 //   closed the connection itself (as a deploy's restart does): without this, nothing
 //   would ever answer the visitor or tell them. Sent again, it reconnects, or fails to
 //   and the notice shows; the key keeps it to one stored message.
+// - A field far longer than the server accepts (a long paste) would make a frame larger
+//   than the websocket takes (agency_site/limits.py): the server would close the
+//   connection and nothing would answer. Such a form is sent by `onOversize` instead, each
+//   such field cut to one character over its limit, so the server answers with its message
+//   under that field; the form keeps everything that was typed.
 import { useContext, useEffect, useRef, useState } from "react";
 import { EventLoopContext } from "$/utils/context";
 import { refs } from "$/utils/state";
@@ -42,6 +47,8 @@ export function ContactFormSession({
   successTitle,
   successDescription,
   onIntent,
+  maxLengths,
+  onOversize,
   children,
 }) {
   const [, connectErrors] = useContext(EventLoopContext);
@@ -57,6 +64,8 @@ export function ContactFormSession({
   connectErrorsRef.current = connectErrors;
   const intentRef = useRef(onIntent);
   intentRef.current = onIntent;
+  const oversizeRef = useRef({ maxLengths, onOversize });
+  oversizeRef.current = { maxLengths, onOversize };
 
   useEffect(() => setKey(newSubmissionKey()), []);
 
@@ -96,12 +105,29 @@ export function ContactFormSession({
       intend();
       setPending({});
     };
+    // Runs before Reflex's own submit handler (capture, on the form itself; React's
+    // listens at the root) and, for an oversized form, stops it.
+    const oversized = (event) => {
+      const { maxLengths: limits = {}, onOversize: send } = oversizeRef.current;
+      const data = Object.fromEntries(new FormData(form).entries());
+      const over = Object.keys(limits).filter(
+        (name) => typeof data[name] === "string" && data[name].length > limits[name],
+      );
+      if (over.length === 0 || !send) return;
+      event.preventDefault();
+      event.stopImmediatePropagation();
+      for (const name of over) data[name] = data[name].slice(0, limits[name] + 1);
+      submitted();
+      send(data);
+    };
     form.addEventListener("focusin", intend);
     form.addEventListener("input", intend);
+    form.addEventListener("submit", oversized, true);
     form.addEventListener("submit", submitted);
     return () => {
       form.removeEventListener("focusin", intend);
       form.removeEventListener("input", intend);
+      form.removeEventListener("submit", oversized, true);
       form.removeEventListener("submit", submitted);
     };
   }, []);

@@ -14,6 +14,7 @@ from agency_site.constants import LANGUAGES
 from agency_site.content import get_content
 from agency_site.i18n import localized_path
 from agency_site.leads import MAX_LENGTHS, MessageStatus
+from agency_site.limits import EVENT_MESSAGE_MAX
 from agency_site.state.contact_form import FORM_FIELDS, HONEYPOT_FIELD
 
 from .conftest import SharedPages, Visit
@@ -132,6 +133,32 @@ def test_too_long_input_is_refused_by_the_server_and_kept(
     expect(page.get_by_test_id("error-subject")).to_have_count(0)
     expect_kept(page, values)
     assert contact_backend.row_with_subject(values["subject"]) is None
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_paste_far_over_the_socket_limit_is_answered_per_field_and_kept(
+    desktop: Visit, contact_backend: ContactBackend, lang: str
+) -> None:
+    """Sent whole, this form is a frame larger than the websocket takes (limits.py): the
+    server would close the connection and nothing would answer. The visitor reads the
+    same messages as for any too-long field, keeps every character, and can still send."""
+    page = open_form(desktop, lang)
+    values = a_message(message="M" * (EVENT_MESSAGE_MAX + 1), subject="S" * (MAX_LENGTHS["subject"] + 1))
+    for name, value in values.items():  # fill() types nothing: a paste, at once
+        page.locator(f"#contact-form [name='{name}']").fill(value)
+    page.get_by_test_id("contact-submit").click()
+    expect(page.get_by_test_id("error-message")).to_have_text(
+        text(lang, "field-max-error", max=MAX_LENGTHS["message"])
+    )
+    expect(page.get_by_test_id("error-subject")).to_have_text(
+        text(lang, "field-max-error", max=MAX_LENGTHS["subject"])
+    )
+    expect_kept(page, values)
+    # The connection was kept: the shortened message goes through.
+    fixed = a_message()
+    fill_and_send(page, fixed)
+    expect(page.get_by_test_id("contact-submit")).to_have_text(text(lang, "contact-sent"))
+    assert contact_backend.row_with_subject(fixed["subject"]) is not None
 
 
 def test_markup_is_stored_as_text_and_never_rendered(desktop: Visit, contact_backend: ContactBackend) -> None:

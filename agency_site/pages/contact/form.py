@@ -10,9 +10,10 @@ waits for a server that cannot be reached (issue 12).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 import reflex as rx
-from reflex.event import EventHandler, no_args_event_spec
+from reflex.event import EventHandler, no_args_event_spec, passthrough_event_spec
 from reflex.vars.base import Var
 
 from agency_site.components.ui.icon import lucide_icon
@@ -20,6 +21,7 @@ from agency_site.components.ui.kit import CARD, FIELD_FOCUS, FOCUS_RING
 from agency_site.content import get_content
 from agency_site.content.legal import retention_days
 from agency_site.i18n import localized_path, t
+from agency_site.leads.model import MAX_LENGTHS
 from agency_site.pages.blocks import LINK
 from agency_site.react import jsx_library
 from agency_site.state.contact_form import (
@@ -189,6 +191,12 @@ class ContactFormSession(rx.Component):
     success_description: Var[str]
     # The form's first event, sent when the visitor starts using it: it opens the connection.
     on_intent: EventHandler[no_args_event_spec]
+    # The longest text the server accepts per field (MAX_LENGTHS), and the submit event that
+    # takes a form whose field is far longer, cut to one character over its limit: sent
+    # whole, it would exceed the websocket's frame limit (agency_site/limits.py) and the
+    # server would close the connection instead of answering.
+    max_lengths: Var[dict[str, int]]
+    on_oversize: EventHandler[passthrough_event_spec(dict[str, Any])]
 
 
 def _session(lang: str) -> rx.Component:
@@ -210,6 +218,8 @@ def _session(lang: str) -> rx.Component:
         success_title=t(lang, "contact-success-title"),
         success_description=t(lang, "contact-success-description"),
         on_intent=ContactFormState.resume,
+        max_lengths=MAX_LENGTHS,
+        on_oversize=ContactFormState.submit,
     )
 
 
