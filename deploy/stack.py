@@ -255,6 +255,10 @@ class Stack:
             tls_key=key,
             site_root=self.site_root or build / "client",
             security_dir=self.security_dir or build / "nginx",
+            # This stack's own access log and report folder (deploy/report.py).
+            access_log=self.folder / "nginx" / "access.log",
+            report_dir=self.folder / "report",
+            report_passwords=self.folder / "report.htpasswd",
         )
         nginx = self.folder / "nginx"
         (nginx / "tmp").mkdir(parents=True, exist_ok=True)

@@ -39,6 +39,7 @@ from benchmarks.contact_throughput import _Client as SocketClient
 from benchmarks.observatory import PACKAGE as OBSERVATORY
 from benchmarks.observatory import TLS_TESTS, scan
 from deploy.render_nginx import EVENT_BURST, EVENT_CONNECTIONS
+from deploy.report import make_report
 from deploy.stack import Stack, missing_prerequisites
 
 from .expected import text
@@ -52,6 +53,7 @@ POSTGRES_ADMIN_URL = "postgresql+psycopg://postgres@127.0.0.1:5432/postgres"
 PAGES = ["/", "/de", "/about", "/de/ueber-uns", "/contact", "/de/kontakt"]
 EMBED_PAGES = ["/", "/contact", "/project/104", "/project/106", "/de/kontakt"]
 AVATAR_ORIGIN = "https://avatar.example.com"
+BROWSER = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0 Safari/537.36"
 
 
 def _postgres_database(name: str) -> str | None:
@@ -208,6 +210,38 @@ def test_every_former_german_address_answers_301_with_its_german_one(running_sta
         assert (unknown.status_code, unknown.headers["location"]) == (301, "/de/projekt/999")
         for path in ("/about", "/de/ueber-uns", "/de/blog/ki-im-gesundheitswesen", "/de/impressum"):
             assert client.get(running_stack.url + path).status_code == 200, path
+
+
+@pytest.mark.skipif(
+    shutil.which("goaccess") is None, reason="needs goaccess (Debian: apt-get install goaccess)"
+)
+def test_visits_reach_the_marketing_report_anonymised(running_stack: RunningStack, tmp_path: Path) -> None:
+    """nginx logs each visit with the address cut to its network and no query; GoAccess
+    makes the report of that log, which nginx serves to this machine (README 'Numbers
+    for marketing'). A browser's user agent: the report leaves out bots (httpx is one)."""
+    with _client() as client:
+        for path in ("/de/ueber-uns?utm_source=newsletter", "/services/ai-callers"):
+            response = client.get(
+                running_stack.url + path,
+                headers={"Referer": "https://www.linkedin.com/", "User-Agent": BROWSER},
+            )
+            assert response.status_code == 200, path
+    log = running_stack.stack.folder / "nginx" / "access.log"
+    wait_for(lambda: "/services/ai-callers" in log.read_text(), what="the visits in the access log")
+    lines = [
+        line
+        for line in log.read_text().splitlines()
+        if "/de/ueber-uns" in line or "/services/ai-callers" in line
+    ]
+    assert lines and all(line.startswith("127.0.0.0 - - [") for line in lines), lines
+    assert not any("utm_source" in line or "127.0.0.1" in line for line in lines), lines
+    page = make_report(log, running_stack.stack.folder / "report")
+    data = page.read_text().replace("\\/", "/")
+    assert "/de/ueber-uns" in data and "/services/ai-callers" in data and "www.linkedin.com" in data
+    with _client() as client:
+        served = client.get(running_stack.url + "/_report/")
+    assert served.status_code == 200 and served.text == page.read_text()
+    assert "script-src 'unsafe-inline'" in served.headers["content-security-policy"]
 
 
 def test_no_page_reports_a_csp_violation_with_every_embed_clicked(

@@ -11,6 +11,7 @@ ROOT = Path(__file__).resolve().parents[2]
 UNITS = sorted((ROOT / "deploy" / "systemd").glob("*.service"))
 CODE = "/srv/agency/app"
 DATA = "/var/lib/agency"
+REPORT = "/var/lib/agency-report"
 
 # Directive -> the value every service must have.
 REQUIRED = {
@@ -59,11 +60,12 @@ def values(service: list[tuple[str, str]], key: str) -> list[str]:
     return [value for name, value in service if name == key]
 
 
-def test_there_are_three_service_units():
+def test_there_are_four_service_units():
     assert [unit.name for unit in UNITS] == [
         "agency-backend@.service",
         "agency-migrate.service",
         "agency-purge.service",
+        "agency-report.service",
     ]
 
 
@@ -84,7 +86,8 @@ def test_only_the_data_directory_is_writable(unit: Path):
     directory alone, never the code or its virtual environment."""
     service = parse_unit(unit.read_text())["Service"]
     writable = [path for line in values(service, "ReadWritePaths") for path in line.split()]
-    assert writable == [DATA]
+    # The report's page must be readable by nginx: its folder, outside the private data one.
+    assert writable == [DATA, *([REPORT] if unit.name == "agency-report.service" else [])]
     # The program comes from the read-only code folder, and it runs there.
     assert all(line.startswith(f"{CODE}/.venv/bin/") for line in values(service, "ExecStart"))
     assert values(service, "WorkingDirectory") == [CODE]
