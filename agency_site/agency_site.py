@@ -19,6 +19,7 @@ from agency_site.i18n import MissingText, collecting_missing_texts, localized_pa
 from agency_site.leads import retry_deliveries
 from agency_site.log_privacy import install as withhold_payloads_from_logs
 from agency_site.pages.not_found import not_found_description, not_found_page, not_found_title
+from agency_site.pages.redirects import NoScriptRedirect, no_script_redirects
 from agency_site.proxy_hops import ProxyHopsCheck
 from agency_site.routes import Route, route_table
 from agency_site.security import SecurityHeaders
@@ -122,6 +123,7 @@ def build_app() -> rx.App:
         head_components=[
             head_script(),
             rx.el.link(rel="icon", href="/favicon.svg", type="image/svg+xml"),
+            NoScriptRedirect.create(targets=no_script_redirects()),
         ],
         # <html lang> follows the page's path, so the prerendered HTML of each page carries it.
         html_custom_attrs={"lang": page_language},

@@ -33,6 +33,8 @@ HERO_WORD_INTERVAL_MS: Final = 3500
 HERO_WORD_FADE_MS: Final = 700
 TEXT_ROTATOR_INTERVAL_MS: Final = 3000
 TEXT_ROTATOR_FADE_MS: Final = 500
+# A rotator stops by itself after this many cycles, on its first text (WCAG 2.2.2).
+TEXT_ROTATOR_CYCLES: Final = 3
 TRANSITION_LOCK_MS: Final = 1200
 OVERLAY_HOLD_MS: Final = 500
 OVERLAY_FADE_OUT_MS: Final = 700

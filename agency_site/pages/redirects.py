@@ -7,7 +7,7 @@ from reflex.vars.base import Var
 
 from agency_site.components.browser import PAGE_HOOKS
 from agency_site.components.layout.shell import page_shell
-from agency_site.constants import BOTAGENT_FALLBACK_MS, DEFAULT_PORTFOLIO_TAB
+from agency_site.constants import BOTAGENT_FALLBACK_MS, DEFAULT_PORTFOLIO_TAB, LANGUAGES
 from agency_site.content import get_content
 from agency_site.i18n import localized_path, t
 from agency_site.pages import Page
@@ -20,10 +20,29 @@ def _spinner() -> rx.Component:
     )
 
 
-def _without_script(target: str) -> rx.Component:
-    # With JavaScript off the browser follows this instead (React never runs; with
-    # script on, a <noscript> is inert text).
-    return rx.el.noscript(rx.el.meta(http_equiv="refresh", content=f"0; url={target}"))
+class NoScriptRedirect(rx.Component):
+    """In the document's <head>: on a page whose only job is to send the visitor
+    elsewhere, a <noscript> refresh to `targets[path]`, which the browser follows with
+    JavaScript off (with script on, a <noscript> is inert). HTML allows that <meta> only
+    in the head, so it is one head component for every page, not part of the page's body
+    (react/page_hooks.jsx; the page's path is known when each page is prerendered)."""
+
+    library = PAGE_HOOKS
+    tag = "NoScriptRedirect"
+
+    targets: Var[dict[str, str]]
+
+
+def no_script_redirects() -> dict[str, str]:
+    """Where each redirecting page sends a visitor without JavaScript, by path."""
+    botagent = str(get_content().site.links.botagent_url)
+    targets: dict[str, str] = {}
+    for lang in LANGUAGES:
+        targets[localized_path(lang, "/portfolio")] = localized_path(
+            lang, f"/portfolio/{DEFAULT_PORTFOLIO_TAB}"
+        )
+        targets[localized_path(lang, "/botagent")] = botagent
+    return targets
 
 
 def portfolio_redirect_page(lang: str) -> Page:
@@ -32,7 +51,6 @@ def portfolio_redirect_page(lang: str) -> Page:
     body = rx.el.div(
         _spinner(),
         rx.el.p(t(lang, "page-portfolio-redirect"), role="status", class_name="text-slate-600"),
-        _without_script(target),
         # Reflex's redirect is a browser-only event: it runs without the backend.
         on_mount=rx.redirect(target, replace=True),
         class_name="flex min-h-[50vh] flex-col items-center justify-center gap-4",
@@ -77,7 +95,6 @@ def botagent_page(lang: str) -> Page:
             ),
             class_name="text-slate-600",
         ),
-        _without_script(url),
         LeaveFor.create(
             href=url, fallback_path=localized_path(lang, "/services"), fallback_ms=BOTAGENT_FALLBACK_MS
         ),

@@ -22,6 +22,9 @@
 //   connection and nothing would answer. Such a form is sent by `onOversize` instead, each
 //   such field cut to one character over its limit, so the server answers with its message
 //   under that field; the form keeps everything that was typed.
+// - A submission answered with messages under the fields moves focus to the first field
+//   marked invalid: its message is read with it (aria-describedby), and the form's live
+//   region says that the message was not sent (pages/contact/form.py).
 import { useContext, useEffect, useRef, useState } from "react";
 import { EventLoopContext } from "$/utils/context";
 import { refs } from "$/utils/state";
@@ -69,6 +72,13 @@ export function ContactFormSession({
 
   useEffect(() => setKey(newSubmissionKey()), []);
 
+  // From now on the server checks the fields (in the page's language); the prerendered
+  // form, before this runs and with JavaScript off, is checked by the browser.
+  useEffect(() => {
+    const form = input.current?.form;
+    if (form) form.noValidate = true;
+  }, []);
+
   // The server stored this message: clear the form and start the next message.
   useEffect(() => {
     if (!sentKey || sentKey !== key) return;
@@ -81,6 +91,17 @@ export function ContactFormSession({
   // The server received a submission (`received` counts them), or answered one (sending,
   // sent, messages under the fields, a failure): the wait is over.
   useEffect(() => setPending(null), [received, status, failure, errors]);
+
+  // Each answer with messages under the fields (`received` counts the answers, so the same
+  // messages twice still move focus): focus the first field marked invalid. React has
+  // written the fields' aria-invalid when this runs.
+  const answered = useRef(received);
+  useEffect(() => {
+    if (received === answered.current) return;
+    answered.current = received;
+    if (!errors || Object.keys(errors).length === 0) return;
+    input.current?.form?.querySelector('[aria-invalid="true"]')?.focus();
+  }, [received, errors]);
 
   // No answer in time: send it again, unless Reflex is already retrying the connection
   // (then the submission waits in its queue and goes once connected).

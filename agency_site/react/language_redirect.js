@@ -14,7 +14,10 @@
 //   completes its twin URL with the current query and hash; and a link tapped inside an
 //   open popover (the mobile menu, the language dropdown) closes that popover, which
 //   light dismiss does only for taps outside it (SPEC.md §2: tapping a link or the
-//   Schedule button closes the panel).
+//   Schedule button closes the panel);
+// - Escape in a popover gives focus back to the button that opened it. The browser does
+//   that itself, except for a popover inside another one (the language list in the mobile
+//   menu), where Chromium leaves focus on the page's body.
 //
 // The German prefix, the storage key and the German sections come from the element's
 // data attributes (agency_site.constants, content/slugs.yaml), so they are written in
@@ -88,5 +91,21 @@
     }
     var popover = link.closest("[popover]");
     if (popover && popover.matches(":popover-open")) popover.hidePopover();
+  });
+
+  document.addEventListener("keydown", function (event) {
+    var focused = document.activeElement;
+    if (event.key !== "Escape" || !(focused instanceof Element)) return;
+    var popover = focused.closest("[popover]");
+    if (!popover || !popover.matches(":popover-open") || !popover.id) return;
+    var opener = document.querySelector('[popovertarget="' + popover.id + '"]');
+    if (!opener) return;
+    // The browser hides the popover after this event; its toggle event comes after that.
+    popover.addEventListener("toggle", function closed(toggle) {
+      if (toggle.newState !== "closed") return;
+      popover.removeEventListener("toggle", closed);
+      var now = document.activeElement;
+      if (!now || now === document.body || popover.contains(now)) opener.focus();
+    });
   });
 })();

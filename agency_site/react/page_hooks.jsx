@@ -29,6 +29,21 @@ export function useScrollTopOnOpen(marker) {
 }
 
 // SPEC.md 'Not-found page': logs the missing path to the console.
+// With JavaScript off, a page whose only job is to send the visitor elsewhere (the
+// portfolio's index, the assistant product's page) does so by a refresh in a <noscript>
+// of the <head>, the one place HTML allows it; `targets` maps those pages' paths to where
+// they lead. With script on, a <noscript> is inert: the page's own redirect runs.
+export function NoScriptRedirect({ targets }) {
+  const { pathname } = useLocation();
+  const target = targets[pathname.replace(/\/+$/, "") || "/"];
+  if (!target) return null;
+  return (
+    <noscript>
+      <meta httpEquiv="refresh" content={`0; url=${target}`} />
+    </noscript>
+  );
+}
+
 export function MissingPathLog({ message }) {
   const { pathname } = useLocation();
   useEffect(() => {

@@ -20,6 +20,7 @@ from agency_site.constants import (
     OVERLAY_HOLD_MS,
     REVEAL_THRESHOLD,
     REVEAL_THRESHOLD_MOBILE,
+    TEXT_ROTATOR_CYCLES,
     TRANSITION_LOCK_MS,
 )
 from agency_site.content import get_content
@@ -96,7 +97,11 @@ def assert_runs_by_itself(page: Page, words: int) -> None:
     for index, cycle in enumerate(cycles):
         assert cycle["duration"] == words * HERO_WORD_INTERVAL_MS
         assert cycle["delay"] == index * HERO_WORD_INTERVAL_MS
-        assert cycle["iterations"] is None or cycle["iterations"] == float("inf")
+    # It stops by itself (WCAG 2.2.2): a few cycles, the first word's last run just
+    # past its fade-in (two fades of a cycle more), where it stays.
+    assert [cycle["iterations"] for cycle in cycles[1:]] == [TEXT_ROTATOR_CYCLES] * (words - 1)
+    fade_in = 2 * HERO_WORD_FADE_MS / (words * HERO_WORD_INTERVAL_MS)
+    assert cycles[0]["iterations"] == pytest.approx(TEXT_ROTATOR_CYCLES + fade_in)
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
@@ -462,22 +467,46 @@ def test_first_screen_is_not_hidden_and_faded_in_again(
     expect(last).to_have_css("opacity", "1")
 
 
-def test_hero_word_changes_without_fade_for_reduced_motion(browser: Browser, base_url: str) -> None:
+def test_hero_word_stands_still_for_reduced_motion(browser: Browser, base_url: str) -> None:
+    """Reduced motion: the first word alone, still; no pause control (nothing moves)."""
     with page_of_its_own(browser, "mobile", reduced_motion="reduce") as page:
         page.goto(base_url + "/de")
         words = texts_of("de", r"home-hero-word-.+")
         rotator = page.get_by_test_id("text-rotator")
         expect(rotator.locator("[data-rotator-word]")).to_have_text(words)
-        rotator.evaluate(REPLAY_ROTATOR)
-        interval, fade = HERO_WORD_INTERVAL_MS, HERO_WORD_FADE_MS
-        # One word at a time, fully shown, at every moment: the change is instant.
-        for step in range(len(words) + 1):
-            for time in (
-                step * interval,
-                step * interval + 1,
-                step * interval + fade / 2,
-                (step + 1) * interval - 1,
-            ):
-                opacities = rotator_at(page, time)
-                assert sorted(opacities) == [0] * (len(words) - 1) + [1], f"at {time} ms: {opacities}"
-                assert shown(opacities) == [step % len(words)], f"at {time} ms"
+        assert rotator.evaluate("(box) => box.getAnimations({ subtree: true }).length") == 0
+        opacities = rotator.locator("[data-rotator-word]").evaluate_all(
+            "(words) => words.map((word) => Number(getComputedStyle(word).opacity))"
+        )
+        assert opacities == [1] + [0] * (len(words) - 1)
+        expect(page.get_by_test_id("rotator-pause")).to_be_hidden()
+
+
+# The rotator's animations run to their end (the Web Animations API), as after its cycles.
+FINISH_ROTATOR = """(rotator) => {
+  for (const animation of rotator.getAnimations({ subtree: true })) animation.finish();
+  return [...rotator.children].map((word) => Number(getComputedStyle(word).opacity));
+}"""
+
+ROTATOR_STATES = (
+    "() => document.querySelector('[data-testid=text-rotator]').getAnimations({ subtree: true })"
+    ".map((animation) => animation.playState)"
+)
+
+
+def test_hero_word_stops_on_the_first_word_and_pauses_with_its_control(shared_pages: SharedPages) -> None:
+    """After its cycles the rotator rests on the first word; before that, the pause
+    control (Tab to it, Space) holds every word where it is, and Space again resumes."""
+    visit = shared_pages.tab("mobile")
+    visit.goto("/")
+    page = visit.page
+    assert set(page.evaluate(ROTATOR_STATES)) == {"running"}
+    pause = page.get_by_test_id("rotator-pause").locator("input")
+    pause.focus()
+    page.keyboard.press("Space")
+    expect(pause).to_be_checked()
+    page.wait_for_function(f"() => ({ROTATOR_STATES})().every((state) => state === 'paused')")
+    page.keyboard.press("Space")
+    expect(pause).not_to_be_checked()
+    page.wait_for_function(f"() => ({ROTATOR_STATES})().every((state) => state === 'running')")
+    assert page.get_by_test_id("text-rotator").evaluate(FINISH_ROTATOR) == [1, 0, 0]

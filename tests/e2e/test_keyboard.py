@@ -8,6 +8,11 @@ checked one) and the elements Tab actually lands on, from the top until focus le
 page. While tabbing, each stop's outline and box-shadow (its own, its next sibling's for
 peer rings as on the visually hidden radio buttons, or up to three ancestors' for rings
 around a card) must differ from how they looked unfocused, and be visible.
+
+Focus is never hidden (WCAG 2.4.11): walking forwards with Tab and backwards with
+Shift+Tab, every page type at 1280 and 375 px, no part of a focused element is under the
+fixed header (the header's height gives the page its scroll padding, assets/styles.css)
+and none is wholly outside the viewport.
 """
 
 from __future__ import annotations
@@ -18,6 +23,7 @@ from playwright.sync_api import Locator, Page, expect
 from agency_site.i18n import localized_path
 
 from .conftest import SharedPages
+from .expected import text
 from .popovers import expect_expanded
 from .test_accessibility import PAGES
 
@@ -25,10 +31,12 @@ from .test_accessibility import PAGES
 # the focus-relevant styles of each one, its parent and its next sibling, unfocused.
 COLLECT = """() => {
   const selector = 'a[href], button, input, select, textarea, summary, iframe, [tabindex], [contenteditable="true"]';
+  // The ring of the kit's inset variant is its ::after layer's shadow.
   const look = (el) => {
     if (!el) return '';
     const s = getComputedStyle(el);
-    return [s.outlineStyle, s.outlineWidth, s.outlineColor, s.boxShadow].join('|');
+    const shadow = [s.boxShadow, getComputedStyle(el, '::after').boxShadow].filter((v) => v !== 'none').join(', ');
+    return [s.outlineStyle, s.outlineWidth, s.outlineColor, shadow || 'none'].join('|');
   };
   const ancestors = (el) => [el.parentElement, el.parentElement?.parentElement,
                              el.parentElement?.parentElement?.parentElement];
@@ -50,21 +58,45 @@ COLLECT = """() => {
   return controls;
 }"""
 
+# Whether the focused element is hidden: any part of it under the fixed header (the
+# element painted at that point is the header's), or all of it outside the viewport.
+# Chromium does not scroll to an element already partly in view (a tab at the edge of a
+# scrolling strip, a text field whose caret line shows), which WCAG 2.4.11 allows.
+# Scrolling is instant here: a smooth scroll ends where an instant one does.
+HIDDEN = """(el) => {
+  const header = document.getElementById('site-header');
+  const r = el.getBoundingClientRect();
+  if (r.width === 0 && r.height === 0) return null;
+  const where = `left ${Math.round(r.left)}, right ${Math.round(r.right)}, top ${Math.round(r.top)}, bottom ${Math.round(r.bottom)}`;
+  if (r.bottom <= 0 || r.right <= 0 || r.top >= innerHeight || r.left >= innerWidth) {
+    return `outside the viewport (${where} of ${innerWidth} x ${innerHeight})`;
+  }
+  if (!header || header.contains(el)) return null;
+  const bar = header.firstElementChild.getBoundingClientRect();
+  if (r.top >= bar.bottom - 0.5 || r.bottom <= bar.top) return null;
+  const x = Math.min(Math.max((Math.max(r.left, bar.left) + Math.min(r.right, bar.right)) / 2, 0), innerWidth - 1);
+  const topmost = document.elementFromPoint(x, Math.max(r.top, 0) + 1);
+  return topmost && header.contains(topmost) ? `under the header (${where}; header bottom ${Math.round(bar.bottom)})` : null;
+}"""
+
 # Where focus is now: the control's id (null when it is not a marked control, e.g. the
-# body once focus has left the page) and the same three styles.
-FOCUSED = """() => {
+# body once focus has left the page), the same three styles, and whether it is hidden.
+FOCUSED = f"""() => {{
   const el = document.activeElement;
-  if (!el || el === document.body) return { id: null };
-  const look = (node) => {
+  if (!el || el === document.body) return {{ id: null }};
+  const look = (node) => {{
     if (!node) return '';
     const s = getComputedStyle(node);
-    return [s.outlineStyle, s.outlineWidth, s.outlineColor, s.boxShadow].join('|');
-  };
+    const shadow = [s.boxShadow, getComputedStyle(node, '::after').boxShadow].filter((v) => v !== 'none').join(', ');
+    return [s.outlineStyle, s.outlineWidth, s.outlineColor, shadow || 'none'].join('|');
+  }};
   const ancestors = (node) => [node.parentElement, node.parentElement?.parentElement,
                                node.parentElement?.parentElement?.parentElement];
-  return { id: el.dataset.kbId ?? '?', tag: el.tagName,
-           looks: [look(el), look(el.nextElementSibling), ...ancestors(el).map(look)] };
-}"""
+  const name = (el.getAttribute('aria-label') || el.textContent || el.getAttribute('href') || el.tagName)
+    .trim().replace(/\\s+/g, ' ').slice(0, 60);
+  return {{ id: el.dataset.kbId ?? '?', tag: el.tagName, name: `<${{el.tagName.toLowerCase()}}> ${{name}}`,
+           hidden: ({HIDDEN})(el), looks: [look(el), look(el.nextElementSibling), ...ancestors(el).map(look)] }};
+}}"""
 
 
 def _visible_indicator(look: str) -> bool:
@@ -77,16 +109,22 @@ def _shows_focus(before: list[str], after: list[str]) -> bool:
     return any(a != b and _visible_indicator(a) for a, b in zip(after, before, strict=True))
 
 
-def tab_through(page: Page) -> tuple[list[str], list[str]]:
-    """(controls Tab never reached, controls reached without a visible focus indicator).
-    Fails when the page has no control to check: a page that lost its controls (or a
-    selector that no longer finds them) must not pass as 'every control reachable'."""
+INSTANT_SCROLL = "html { scroll-behavior: auto !important; }"
+
+
+def tab_through(page: Page) -> tuple[list[str], list[str], list[str]]:
+    """(controls Tab never reached, controls reached without a visible focus indicator,
+    stops hidden outside the viewport or under the header). Fails when the page has no
+    control to check: a page that lost its controls (or a selector that no longer finds
+    them) must not pass as 'every control reachable'."""
     controls = page.evaluate(COLLECT)
     if not controls:
         pytest.fail(f"no focusable control found on {page.url}: nothing to check", pytrace=False)
+    page.add_style_tag(content=INSTANT_SCROLL)
     page.evaluate("() => { document.activeElement && document.activeElement.blur(); window.scrollTo(0, 0); }")
     reached: set[int] = set()
     unmarked: list[str] = []
+    hidden: list[str] = []
     for _ in range(len(controls) + 15):
         page.keyboard.press("Tab")
         focused = page.evaluate(FOCUSED)
@@ -94,6 +132,8 @@ def tab_through(page: Page) -> tuple[list[str], list[str]]:
             if reached:
                 break
             continue
+        if focused.get("hidden"):
+            hidden.append(f"{focused['name']}: {focused['hidden']}")
         if focused["id"] == "?":
             continue
         index = int(focused["id"])
@@ -111,21 +151,47 @@ def tab_through(page: Page) -> tuple[list[str], list[str]]:
     unreached = [
         control["name"] for i, control in enumerate(controls) if i not in reached and i not in disabled
     ]
-    return unreached, unmarked
+    return unreached, unmarked, hidden
 
 
-def assert_keyboard_reachable(page: Page, where: str) -> None:
-    unreached, unmarked = tab_through(page)
+def hidden_going_back(page: Page, limit: int = 300) -> list[str]:
+    """Shift+Tab from the end of the page to its start: the stops hidden outside the
+    viewport or under the header (scrolling up, an element lands at the top, where the
+    header is)."""
+    page.add_style_tag(content=INSTANT_SCROLL)
+    page.evaluate(
+        "() => { document.activeElement && document.activeElement.blur();"
+        " window.scrollTo(0, document.documentElement.scrollHeight); }"
+    )
+    hidden: list[str] = []
+    seen = 0
+    for _ in range(limit):
+        page.keyboard.press("Shift+Tab")
+        focused = page.evaluate(FOCUSED)
+        if focused["id"] is None:
+            if seen:
+                break
+            continue
+        seen += 1
+        if focused.get("hidden"):
+            hidden.append(f"{focused['name']}: {focused['hidden']}")
+    return hidden
+
+
+def assert_keyboard_reachable(page: Page, where: str, *, backwards: bool = True) -> None:
+    unreached, unmarked, hidden = tab_through(page)
+    back = hidden_going_back(page) if backwards else []
     problems = []
     if unreached:
         problems.append("not reachable with Tab:\n    " + "\n    ".join(unreached))
     if unmarked:
         problems.append("no visible focus indicator:\n    " + "\n    ".join(unmarked))
+    if hidden:
+        problems.append("focus hidden, with Tab:\n    " + "\n    ".join(hidden))
+    if back:
+        problems.append("focus hidden, with Shift+Tab:\n    " + "\n    ".join(back))
     if problems:
         pytest.fail(f"keyboard problems on {where}:\n" + "\n".join(problems), pytrace=False)
-
-
-MOBILE_PAGES = ("home", "project-video", "contact")
 
 
 @pytest.mark.parametrize("name", list(PAGES))
@@ -134,7 +200,8 @@ def test_every_control_is_reachable_with_tab_and_shows_focus(shared_pages: Share
     assert_keyboard_reachable(desktop.page, f"{PAGES[name]} at 1280 px")
 
 
-@pytest.mark.parametrize("name", MOBILE_PAGES)
+# Every page type on a phone too, in German (longer words, other wrapping).
+@pytest.mark.parametrize("name", list(PAGES))
 def test_every_control_is_reachable_with_tab_at_375_px(shared_pages: SharedPages, name: str) -> None:
     mobile = shared_pages.load("mobile", localized_path("de", PAGES[name]))
     assert_keyboard_reachable(mobile.page, f"{localized_path('de', PAGES[name])} at 375 px")
@@ -356,11 +423,127 @@ def test_the_tab_check_fails_without_controls_or_without_a_focus_ring(shared_pag
     with pytest.raises(pytest.fail.Exception, match="no focusable control"):
         tab_through(page)
     page.set_content("<a href='#one'>one</a> <button>two</button> <button hidden>three</button>")
-    assert tab_through(page) == ([], [])
-    page.add_style_tag(content="*:focus, *:focus-visible { outline: none !important; }")
-    assert tab_through(page) == ([], ["<a> one", "<button> two"])
+    assert tab_through(page) == ([], [], [])
+    page.add_style_tag(
+        content="*:focus, *:focus-visible { outline: none !important; box-shadow: none !important; }"
+    )
+    assert tab_through(page)[:2] == ([], ["<a> one", "<button> two"])
     page.set_content(
         "<a href='#one'>one</a> <button tabindex='-1'>two</button> <div tabindex='0'>three</div>"
     )
     page.evaluate("() => document.querySelector('div').addEventListener('focus', (e) => e.target.blur())")
     assert tab_through(page)[0] == ["<div> three"]
+
+
+def test_the_hidden_focus_check_finds_a_control_under_a_fixed_header(shared_pages: SharedPages) -> None:
+    """The check above can fail: a link at the top of a page whose fixed header covers it
+    is reported both ways; the same page with room for the header is not."""
+    page = shared_pages.tab("desktop").page
+    header = (
+        "<header id='site-header' style='position:fixed;inset:0 0 auto 0;background:#fff'>"
+        "<div style='height:80px'></div></header>"
+    )
+    page.set_content(
+        f"{header}<main><a href='#a'>under</a><p style='height:2000px'></p><button>last</button></main>"
+    )
+    assert any(stop.startswith("<a> under: under the header") for stop in tab_through(page)[2])
+    assert any(stop.startswith("<a> under: under the header") for stop in hidden_going_back(page))
+    page.set_content(
+        f"{header}<main style='padding-top:80px'><a href='#a'>under</a><p style='height:2000px'></p>"
+        "<button>last</button></main>"
+    )
+    assert tab_through(page)[2] == [] and hidden_going_back(page) == []
+
+
+# ---- A keyboard walk: the menu, the language switcher, the FAQ and the form, no mouse ----
+
+
+def tab_until(page: Page, selector: str, *, key: str = "Tab", limit: int = 80) -> None:
+    """Press `key` until the focused element matches `selector` (fails after `limit`)."""
+    for _ in range(limit):
+        page.keyboard.press(key)
+        if page.evaluate("(selector) => document.activeElement?.matches(selector) ?? false", selector):
+            return
+    pytest.fail(f"{limit} presses of {key} never reached {selector} on {page.url}", pytrace=False)
+
+
+def test_escape_in_the_mobile_menus_language_list_returns_focus_to_its_button(
+    shared_pages: SharedPages,
+) -> None:
+    """Escape in the language list inside the open mobile menu closes the list and puts
+    focus back on the language button (the browser left it on the page's body); a second
+    Escape closes the menu, focus back on the menu button."""
+    mobile = shared_pages.visit("mobile")
+    mobile.goto("/de")
+    page = mobile.page
+    page.get_by_test_id("menu-toggle").focus()
+    page.keyboard.press("Enter")
+    tab_until(page, "#language-mobile")
+    page.keyboard.press("Enter")
+    tab_until(page, "#language-mobile-options a")
+    page.keyboard.press("Escape")
+    expect(page.locator("#language-mobile-options")).to_be_hidden()
+    expect(page.locator("#language-mobile")).to_be_focused()
+    page.keyboard.press("Escape")
+    expect(page.get_by_test_id("mobile-menu")).to_be_hidden()
+    expect(page.get_by_test_id("menu-toggle")).to_be_focused()
+
+
+def test_keyboard_walk_through_menu_language_faq_services_and_form(shared_pages: SharedPages) -> None:
+    """Tab, Shift+Tab, Enter, Space and Escape only: on a phone, the German home page's
+    menu and its language switcher; the FAQ; a service from the services page; the
+    contact form sent empty (focus lands on the first field in error, the live region
+    says the message was not sent, in the page's language), then filled in."""
+    mobile = shared_pages.visit("mobile")
+    mobile.goto("/de")
+    page = mobile.page
+    # The menu: Tab to its button, Enter opens it (focus on its first link), Shift+Tab
+    # back to the button, Escape closes it.
+    tab_until(page, "#menu-toggle")
+    page.keyboard.press("Enter")
+    expect(page.get_by_test_id("mobile-menu")).to_be_visible()
+    tab_until(page, "#language-mobile")
+    page.keyboard.press("Space")
+    expect(page.locator("#language-mobile-options")).to_be_visible()
+    page.keyboard.press("Escape")
+    expect(page.locator("#language-mobile")).to_be_focused()
+    tab_until(page, "#menu-toggle", key="Shift+Tab")
+    page.keyboard.press("Escape")
+    expect(page.get_by_test_id("mobile-menu")).to_be_hidden()
+    # The FAQ: Enter opens a question, Space closes it.
+    tab_until(page, "details[data-testid^='faq-item-'] > summary", limit=120)
+    item = page.locator("details:has(> summary:focus)")
+    page.keyboard.press("Enter")
+    expect(item).to_have_attribute("open", "")
+    page.keyboard.press("Space")
+    expect(item).not_to_have_attribute("open", "")
+    # The language switcher, again from the menu: English, the same page.
+    page.evaluate("() => window.scrollTo(0, 0)")
+    page.get_by_test_id("menu-toggle").focus()
+    page.keyboard.press("Enter")
+    tab_until(page, "#language-mobile")
+    page.keyboard.press("Enter")
+    tab_until(page, "#language-mobile-options [data-testid='language-option-en']")
+    page.keyboard.press("Enter")
+    expect(page).to_have_url(mobile.url("/"))
+    page.evaluate("() => localStorage.removeItem('language')")
+
+    desktop = shared_pages.visit("desktop")
+    desktop.goto("/services")
+    page = desktop.page
+    tab_until(page, "[data-testid='service-card']")
+    target = page.evaluate("() => document.activeElement.getAttribute('href')")
+    page.keyboard.press("Enter")
+    expect(page).to_have_url(desktop.url(target))
+
+    desktop.goto("/de/contact")
+    page.locator("#contact-name").wait_for()
+    tab_until(page, "#contact-name", limit=60)
+    tab_until(page, "[data-testid='contact-submit']")
+    page.keyboard.press("Enter")
+    expect(page.locator("#contact-name")).to_be_focused()
+    expect(page.locator("#contact-name")).to_have_attribute("aria-invalid", "true")
+    expect(page.get_by_test_id("contact-announcement")).to_have_text(text("de", "contact-errors-summary"))
+    page.keyboard.type("Ada Lovelace")
+    page.keyboard.press("Tab")
+    expect(page.locator("#contact-email")).to_be_focused()

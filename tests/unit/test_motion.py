@@ -26,6 +26,7 @@ from agency_site.constants import (
     REVEAL_STAGGER_MS,
     REVEAL_THRESHOLD,
     REVEAL_THRESHOLD_MOBILE,
+    TEXT_ROTATOR_CYCLES,
     TEXT_ROTATOR_FADE_MS,
     TEXT_ROTATOR_INTERVAL_MS,
     TRANSITION_LOCK_MS,
@@ -90,6 +91,7 @@ def test_rotator_passes_its_count_interval_and_fade_to_the_css() -> None:
         f'["--rotator-fade-share"] : {round(TEXT_ROTATOR_FADE_MS / TEXT_ROTATOR_INTERVAL_MS, 6)}' in rendered
     )
     assert '["--rotator-index"] : 2' in rendered
+    assert f'["--rotator-cycles"] : {TEXT_ROTATOR_CYCLES}' in rendered
 
 
 def test_rotator_refuses_a_fade_longer_than_its_interval() -> None:

@@ -95,9 +95,8 @@ def avatar_session(lang: str, *, embed_url: str, poster: Poster, provider: str =
         label=t(lang, "avatar-launch"),
         note=t(lang, "avatar-note", provider=provider or t(lang, "avatar-provider")),
         icon="sparkles",
-        class_name="w-full rounded-3xl bg-slate-900",
+        class_name=f"h-[{AVATAR_BOX_HEIGHT_PX}px] w-full rounded-3xl bg-slate-900",
         lang=lang,
         loaded_children=(close,),
         consent=embed_provider(lang, "avatar"),
-        style={"height": f"{AVATAR_BOX_HEIGHT_PX}px"},
     )

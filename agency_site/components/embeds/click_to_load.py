@@ -43,7 +43,7 @@ from reflex.vars.base import Var
 
 from agency_site.components.embeds.consent import EmbedProvider, RememberButton, RememberedEmbed
 from agency_site.components.ui.icon import lucide_icon
-from agency_site.components.ui.kit import focus_ring
+from agency_site.components.ui.kit import FOCUS_RING_INSET
 from agency_site.i18n import localized_path, t
 
 # The privacy policy's section naming every embed provider (content/legal/*/privacy.md, '5.').
@@ -192,16 +192,17 @@ def placeholder_button(
         on_click=on_click,
         class_name=(
             "group embed-placeholder relative min-h-0 w-full flex-1 cursor-pointer overflow-hidden "
-            "focus-visible:outline-4 focus-visible:outline-offset-[-4px] focus-visible:outline-violet-500"
+            f"{FOCUS_RING_INSET}"
         ),
         # Tests (and the CSP check of the stack) find every placeholder by this.
         custom_attrs={"data-embed-load": "true"},
     )
 
 
+# Positioned: the inset focus ring is a layer over the item (assets/styles.css).
 _STRIP_ITEM = (
-    "px-3 py-1.5 text-center text-xs font-medium text-white underline underline-offset-2 "
-    f"hover:bg-slate-800 {focus_ring('white', offset=-2)}"
+    "relative px-3 py-1.5 text-center text-xs font-medium text-white underline underline-offset-2 "
+    f"hover:bg-slate-800 {FOCUS_RING_INSET}"
 )
 
 
@@ -245,7 +246,6 @@ def click_to_load(
     loaded_children: tuple[rx.Component, ...] = (),
     extra_children: tuple[rx.Component, ...] = (),
     extra_attrs: dict[str, str | Var] | None = None,
-    style: dict[str, str] | None = None,
     lang: str | None = None,
     reset: tuple[Var, ...] = (),
     consent: EmbedProvider | None = None,
@@ -295,7 +295,6 @@ def click_to_load(
         *extra_children,
         remembered,
         class_name=f"relative overflow-hidden {class_name}".strip(),
-        style=style or {},
         custom_attrs={
             "data-testid": testid,
             # Every embed's box, placeholder or player: print leaves them out (styles.css).

@@ -39,7 +39,7 @@ from agency_site.components.embeds.click_to_load import EmbedState, Poster, clic
 from agency_site.components.embeds.consent import embed_provider
 from agency_site.components.ui.dialogs import modal_dialog
 from agency_site.components.ui.icon import lucide_icon
-from agency_site.components.ui.kit import FOCUS_RING_ON_DARK, focus_ring
+from agency_site.components.ui.kit import FOCUS_RING_ON_DARK, FOCUS_RING_PEER, FOCUS_RING_TIGHT
 from agency_site.i18n import t
 from agency_site.react import jsx_library
 
@@ -221,7 +221,7 @@ def _dialog(lang: str, state: VideoState, title: str, full_src: Var[str] | str) 
                 lucide_icon("x", size=20, aria_hidden="true"),
                 rx.el.span(t(lang, "video-close"), class_name="sr-only"),
                 type="button",
-                class_name=f"rounded-full p-2 text-white hover:bg-white/10 {focus_ring('white', offset=None)}",
+                class_name=f"rounded-full p-2 text-white hover:bg-white/10 {FOCUS_RING_TIGHT}",
                 custom_attrs={"command": "close", "commandfor": dialog_id, "data-video-close": "true"},
             ),
             class_name="flex items-center justify-between gap-4 px-4 py-2",
@@ -323,8 +323,8 @@ def video_language_picker(
                     class_name=(
                         "block cursor-pointer rounded-full border border-slate-200 bg-white px-4 py-2 text-sm font-medium "
                         "text-slate-700 transition hover:border-violet-300 peer-checked:border-violet-600 "
-                        "peer-checked:bg-violet-600 peer-checked:text-white peer-focus-visible:outline-2 "
-                        "peer-focus-visible:outline-offset-2 peer-focus-visible:outline-violet-600"
+                        "peer-checked:bg-violet-600 peer-checked:text-white "
+                        f"{FOCUS_RING_PEER}"
                     ),
                 ),
                 custom_attrs={"lang": LANGUAGE_TAGS.get(choice.id, "en")},

@@ -11,14 +11,14 @@ from agency_site.components.layout.navigation import (
 )
 from agency_site.components.ui.brand import logo
 from agency_site.components.ui.icon import lucide_icon
-from agency_site.components.ui.kit import focus_ring
+from agency_site.components.ui.kit import FOCUS_RING_TIGHT
 from agency_site.content import get_content
 from agency_site.content.catalog import get_catalog
 from agency_site.content.models import localized
 from agency_site.i18n import localized_path, t
 from agency_site.react import jsx_library
 
-_LINK = f"text-slate-300 transition-colors hover:text-white {focus_ring('violet-400', offset=None)} rounded"
+_LINK = f"text-slate-300 transition-colors hover:text-white {FOCUS_RING_TIGHT} rounded"
 
 
 def _heading(text: str) -> rx.Component:

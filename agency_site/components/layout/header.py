@@ -137,7 +137,7 @@ def _mobile_panel(lang: str, page_path: str | None) -> rx.Component:
         data_testid="mobile-menu",
         class_name=(
             # A popover sits in the top layer, fixed to the viewport: just below the bar.
-            "fixed inset-x-3 top-[5.25rem] bottom-auto m-0 max-h-[calc(100dvh-6rem)] w-auto overflow-y-auto "
+            "fixed inset-x-3 top-[calc(var(--header-height)+0.25rem)] bottom-auto m-0 max-h-[calc(100dvh-var(--header-height)-1rem)] w-auto overflow-y-auto "
             "rounded-2xl border border-slate-200 bg-white p-4 text-slate-800 shadow-xl md:hidden"
         ),
     )
@@ -152,7 +152,7 @@ def header(lang: str, page_path: str | None) -> rx.Component:
             _mobile_toggle(lang),
             _mobile_panel(lang, page_path),
             class_name=(
-                "group/bar relative mx-auto flex h-20 w-full max-w-[1400px] items-center justify-between gap-3 "
+                "group/bar relative mx-auto flex h-(--header-height) w-full max-w-[1400px] items-center justify-between gap-3 "
                 "border-b border-white/40 bg-white/70 px-4 shadow-sm backdrop-blur-md "
                 "transition-all duration-300 ease-out lg:gap-4 lg:px-6"
                 # SPEC.md §2, past 50 px: assets/styles.css (scroll-driven, no script).

@@ -28,7 +28,7 @@ def page_shell(lang: str, *content: rx.Component) -> rx.Component:
             href=f"#{MAIN_ID}",
             class_name=(
                 "sr-only focus:not-sr-only focus:fixed focus:left-4 focus:top-4 focus:z-[60] "
-                "focus:rounded-lg focus:bg-white focus:px-4 focus:py-2 focus:shadow-lg"
+                "focus:rounded-lg focus:bg-white focus:px-4 focus:py-2 focus:shadow-lg focus:text-slate-900"
             ),
         ),
         # The page being built (agency_site.py's on_page) marks its own header link.
@@ -38,7 +38,7 @@ def page_shell(lang: str, *content: rx.Component) -> rx.Component:
             notes,
             id=MAIN_ID,
             tab_index=-1,
-            class_name="mx-auto w-full max-w-[1400px] flex-1 px-4 pb-16 pt-20 outline-none sm:px-6 lg:px-8",
+            class_name="mx-auto w-full max-w-[1400px] flex-1 px-4 pb-16 pt-(--header-height) outline-none sm:px-6 lg:px-8",
         ),
         footer(lang),
     )

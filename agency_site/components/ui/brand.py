@@ -25,8 +25,8 @@ def logo(lang: str, *, dark: bool = False, compact: bool = False) -> rx.Componen
         rx.el.img(
             src=brand.logo,
             alt="",
-            width=LOGO_SIZE_PX,
-            height=LOGO_SIZE_PX,
+            # Attributes, not props: Reflex turns width/height props into CSS, a <style> in the body.
+            custom_attrs={"width": str(LOGO_SIZE_PX), "height": str(LOGO_SIZE_PX)},
             class_name="h-9 w-9",
         ),
         rx.el.span(

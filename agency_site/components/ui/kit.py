@@ -17,27 +17,23 @@ from agency_site.i18n import localized_path
 # Tailwind finds class names in the compiled pages, so composing them here is safe.
 
 
-def focus_ring(colour: str = "violet-600", *, offset: int | None = 2) -> str:
-    """The keyboard focus outline (2 px, focus-visible only), `offset` px outside the
-    element; None draws it on the element's edge (links inside text, small icons); a negative
-    offset draws it inside (a strip flush with the edge of its box)."""
-    parts = ["focus-visible:outline-2"]
-    if offset is not None and offset < 0:
-        parts.append(f"focus-visible:-outline-offset-{-offset}")
-    elif offset is not None:
-        parts.append(f"focus-visible:outline-offset-{offset}")
-    parts.append(f"focus-visible:outline-{colour}")
-    return " ".join(parts)
-
-
-FOCUS_RING = focus_ring()
-FOCUS_RING_ON_DARK = focus_ring("white")
+# The one focus style lives in assets/styles.css ('Accessibility'): every focused element
+# gets a two-colour ring (a dark outline around a white halo) that shows on any background.
+# These classes name the variants of its geometry; a page never types a focus colour.
+FOCUS_RING = "focus-ring"
+# Two colours read on dark and violet panels too: the same ring.
+FOCUS_RING_ON_DARK = FOCUS_RING
 # On the element's edge: links inside text, icon buttons, the header's links.
-FOCUS_RING_TIGHT = focus_ring(offset=None)
+FOCUS_RING_TIGHT = "focus-ring-tight"
 # Cards that lift on hover: the ring keeps clear of the lifted shadow.
-FOCUS_RING_CARD = focus_ring(offset=4)
-# Text fields show focus as a soft halo around the field instead of an outline.
-FIELD_FOCUS = "focus:outline-none focus:ring-4 focus:ring-violet-100"
+FOCUS_RING_CARD = "focus-ring-card"
+# Inside a positioned box, over everything in it (posters in boxes that clip their overflow).
+FOCUS_RING_INSET = "focus-ring-inset"
+# On a card whose link stretches over it; FOCUS_RING_PEER on the label of a hidden control.
+FOCUS_RING_WITHIN = "focus-ring-within"
+FOCUS_RING_PEER = "focus-ring-peer"
+# Text fields: the same ring, and a violet border while focused.
+FIELD_FOCUS = f"focus:border-violet-500 {FOCUS_RING}"
 
 # Buttons: pill-shaped links and <button>s.
 _BUTTON = (

@@ -13,16 +13,21 @@ CSS only (assets/styles.css, 'Motion'), no script: it runs before hydration and 
 JavaScript off. Each text has one opacity animation over the whole cycle, started its
 index x interval later, whose `linear()` easing draws its fade in, its time shown and its
 fade out; opacity animations run on the compositor, so the cycle costs the main thread
-nothing. The count, interval and fade are CSS custom properties set here. With
-`prefers-reduced-motion: reduce` the texts still change, without the fade. A browser
-without `linear()` easing shows the first text.
+nothing. The count, interval, fade and cycles are CSS custom properties set here.
+
+It stops by itself after `cycles` cycles, on the first text, and `rotator_pause(label)`
+is a control that holds it at once (WCAG 2.2.2: moving content can be paused). With
+`prefers-reduced-motion: reduce`, and in a browser without `linear()` easing, it shows the
+first text, still.
 """
 
 from __future__ import annotations
 
 import reflex as rx
 
-from agency_site.constants import TEXT_ROTATOR_FADE_MS, TEXT_ROTATOR_INTERVAL_MS
+from agency_site.components.ui.icon import lucide_icon
+from agency_site.components.ui.kit import FOCUS_RING_PEER
+from agency_site.constants import TEXT_ROTATOR_CYCLES, TEXT_ROTATOR_FADE_MS, TEXT_ROTATOR_INTERVAL_MS
 
 
 def text_rotator(
@@ -30,6 +35,7 @@ def text_rotator(
     *,
     interval_ms: int = TEXT_ROTATOR_INTERVAL_MS,
     fade_ms: int = TEXT_ROTATOR_FADE_MS,
+    cycles: int = TEXT_ROTATOR_CYCLES,
     class_name: str = "",
     word_class_name: str = "",
 ) -> rx.Component:
@@ -55,6 +61,28 @@ def text_rotator(
                 "--rotator-fade": f"{fade_ms}ms",
                 # The fade as a share of one interval, for the phase arithmetic.
                 "--rotator-fade-share": round(fade_ms / interval_ms, 6),
+                "--rotator-cycles": cycles,
             },
         },
+    )
+
+
+def rotator_pause(label: str) -> rx.Component:
+    """'Pause animation': a checkbox that holds every rotator of the page where it is
+    (assets/styles.css). Native, so it works before hydration and with JavaScript off;
+    a small round button to the eye, a checkbox named `label` to a screen reader. Hidden
+    with reduced motion, where nothing moves."""
+    return rx.el.label(
+        rx.el.input(type="checkbox", class_name="peer sr-only", custom_attrs={"data-rotator-pause": ""}),
+        rx.el.span(
+            lucide_icon("pause", size=14, aria_hidden="true", class_name="group-has-checked:hidden"),
+            lucide_icon("play", size=14, aria_hidden="true", class_name="hidden group-has-checked:block"),
+            rx.el.span(label, class_name="sr-only"),
+            class_name=(
+                "inline-flex h-8 w-8 cursor-pointer items-center justify-center rounded-full border "
+                f"border-slate-300 bg-white text-slate-700 hover:bg-slate-50 {FOCUS_RING_PEER}"
+            ),
+        ),
+        class_name="rotator-pause group inline-flex",
+        data_testid="rotator-pause",
     )

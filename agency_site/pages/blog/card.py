@@ -6,6 +6,7 @@ import reflex as rx
 from reflex.vars import Var
 
 from agency_site.components.ui.icon import lucide_icon
+from agency_site.components.ui.kit import FOCUS_RING_WITHIN
 from agency_site.content.blog import BlogPost
 from agency_site.i18n import localized_path, t
 from agency_site.pages.blog.image import card_image
@@ -44,7 +45,7 @@ def post_card(
                 rx.el.a(
                     post.title,
                     href=localized_path(lang, post.path),
-                    class_name="after:absolute after:inset-0 after:rounded-3xl focus-visible:outline-none",
+                    class_name="after:absolute after:inset-0 after:rounded-3xl",
                 ),
                 class_name="mt-3 text-xl font-semibold leading-snug tracking-tight text-slate-900 group-hover:text-violet-700",
             ),
@@ -70,7 +71,6 @@ def post_card(
         data_testid="blog-card",
         class_name=(
             "group relative flex flex-col overflow-hidden rounded-3xl border border-slate-200 bg-white shadow-sm "
-            "transition hover:-translate-y-1 hover:shadow-lg has-[a:focus-visible]:ring-2 has-[a:focus-visible]:ring-violet-600 "
-            "has-[a:focus-visible]:ring-offset-2"
+            f"transition hover:-translate-y-1 hover:shadow-lg {FOCUS_RING_WITHIN}"
         ),
     )

@@ -68,7 +68,7 @@ def search_bar(lang: str, texts: list[str]) -> rx.Component:
         on_unmount=QUERY.set_value(""),
         class_name=(
             "w-full rounded-full border border-slate-300 bg-white py-3.5 pl-12 pr-4 text-base text-slate-900 "
-            f"shadow-sm placeholder:text-slate-400 focus:border-violet-500 {FIELD_FOCUS}"
+            f"shadow-sm placeholder:text-slate-400 {FIELD_FOCUS}"
         ),
     )
     return rx.el.div(

@@ -18,6 +18,16 @@ from agency_site.i18n import localized_path, t
 from agency_site.pages.catalog.ui import TONES, Tone
 
 
+def _inline_style(css: dict[str, str]) -> dict[str, dict[str, str]]:
+    """An element's own style as its style attribute (custom_attrs), not a Reflex style
+    prop: that one becomes a <style> element in the page's body, which HTML does not allow."""
+    camel = {
+        key.split("_")[0] + "".join(part.title() for part in key.split("_")[1:]): value
+        for key, value in css.items()
+    }
+    return {"style": camel}
+
+
 def _animated(animation: str, delay_ms: int = 0, duration_s: float | None = None) -> dict[str, str]:
     style = {"animation": animation, "animation_delay": f"{ANIMATION_START_DELAY_MS + delay_ms}ms"}
     if duration_s:
@@ -30,7 +40,11 @@ def _staggered(
 ) -> list[rx.Component]:
     """`count` identical spans running `animation`, each `step_ms` after the previous one."""
     return [
-        rx.el.span(*children, class_name=class_name, style=_animated(animation, index * step_ms))
+        rx.el.span(
+            *children,
+            class_name=class_name,
+            custom_attrs=_inline_style(_animated(animation, index * step_ms)),
+        )
         for index in range(count)
     ]
 
@@ -46,7 +60,8 @@ def _bar(
     width: str, colour: str = "bg-slate-200", *, style: dict | None = None, height: str = "h-2.5"
 ) -> rx.Component:
     return rx.el.span(
-        class_name=f"block rounded-full {height} {width} {colour} origin-left", style=style or {}
+        class_name=f"block rounded-full {height} {width} {colour} origin-left",
+        custom_attrs=_inline_style(style or {}),
     )
 
 
@@ -71,7 +86,7 @@ def _automation(tone: Tone) -> rx.Component:
             rx.el.span(class_name="absolute inset-x-6 top-1/2 h-1 -translate-y-1/2 rounded-full bg-white/80"),
             rx.el.span(
                 class_name="svc-dot absolute top-1/2 h-4 w-4 -translate-y-1/2 rounded-full bg-purple-600 shadow",
-                style=_animated("svc-travel 2.4s ease-in-out infinite"),
+                custom_attrs=_inline_style(_animated("svc-travel 2.4s ease-in-out infinite")),
             ),
             *[rx.el.span(_chip(icon, tone), class_name="relative") for icon in icons],
             class_name="relative flex w-full max-w-sm items-center justify-between",
@@ -97,7 +112,7 @@ def _callers(tone: Tone) -> rx.Component:
             *[
                 rx.el.span(
                     class_name="absolute inset-0 rounded-full border-2 border-blue-400 opacity-30",
-                    style=_animated("svc-ping 2.4s ease-out infinite", delay),
+                    custom_attrs=_inline_style(_animated("svc-ping 2.4s ease-out infinite", delay)),
                 )
                 for delay in (0, 800, 1600)
             ],
@@ -131,7 +146,7 @@ def _chatbot(tone: Tone) -> rx.Component:
                 class_name=f"space-y-2 rounded-2xl px-4 py-3 shadow-sm {colour}",
             ),
             class_name=f"flex {'justify-end' if mine else 'justify-start'}",
-            style=_animated("svc-pop 6s ease-out infinite", delay),
+            custom_attrs=_inline_style(_animated("svc-pop 6s ease-out infinite", delay)),
         )
 
     return rx.el.div(
@@ -160,13 +175,13 @@ def _software(tone: Tone) -> rx.Component:
             rx.el.div(
                 _bar(width, colour, style=_animated("svc-type 5s ease-out infinite", index * 400)),
                 class_name="flex",
-                style={"padding_left": f"{indent * 1.25}rem"},
+                custom_attrs=_inline_style({"padding_left": f"{indent * 1.25}rem"}),
             )
             for index, (width, colour, indent) in enumerate(lines)
         ],
         rx.el.span(
             class_name="ml-1 inline-block h-4 w-0.5 bg-pink-600",
-            style=_animated("svc-blink 1s steps(1) infinite"),
+            custom_attrs=_inline_style(_animated("svc-blink 1s steps(1) infinite")),
         ),
     )
 
@@ -182,7 +197,11 @@ def _app(tone: Tone) -> rx.Component:
     ]
     return rx.el.div(
         rx.el.div(
-            rx.el.div(*cards, class_name="space-y-2", style=_animated("svc-scroll 6s ease-in-out infinite")),
+            rx.el.div(
+                *cards,
+                class_name="space-y-2",
+                custom_attrs=_inline_style(_animated("svc-scroll 6s ease-in-out infinite")),
+            ),
             class_name="h-full overflow-hidden p-3",
         ),
         rx.el.div(
@@ -216,7 +235,9 @@ def _web(tone: Tone) -> rx.Component:
         rx.el.span(
             lucide_icon("mouse-pointer-2", size=20, class_name="fill-white text-slate-900"),
             class_name="absolute",
-            style={"top": "70%", "left": "75%", **_animated("svc-cursor 5s ease-in-out infinite")},
+            custom_attrs=_inline_style(
+                {"top": "70%", "left": "75%", **_animated("svc-cursor 5s ease-in-out infinite")}
+            ),
         ),
         extra="relative",
     )
@@ -232,17 +253,19 @@ def _agents(tone: Tone) -> rx.Component:
                     rx.el.span(
                         lucide_icon(icon, size=18),
                         class_name="flex h-10 w-10 items-center justify-center rounded-full bg-white text-amber-600 shadow-md",
-                        style=_animated("svc-orbit 12s linear infinite reverse"),
+                        custom_attrs=_inline_style(_animated("svc-orbit 12s linear infinite reverse")),
                     ),
                     class_name="absolute",
-                    style={"top": top, "left": left, "transform": "translate(-50%, -50%)"},
+                    custom_attrs=_inline_style(
+                        {"top": top, "left": left, "transform": "translate(-50%, -50%)"}
+                    ),
                 )
                 for icon, (top, left) in zip(
                     satellites, [("6%", "50%"), ("50%", "94%"), ("94%", "50%"), ("50%", "6%")], strict=True
                 )
             ],
             class_name="absolute inset-0",
-            style=_animated("svc-orbit 12s linear infinite"),
+            custom_attrs=_inline_style(_animated("svc-orbit 12s linear infinite")),
         ),
         rx.el.span(
             lucide_icon("bot", size=36),
@@ -257,7 +280,7 @@ def _avatars(tone: Tone) -> rx.Component:
         rx.el.div(
             rx.el.span(
                 class_name="absolute -inset-3 rounded-full border-4 border-indigo-300 opacity-40",
-                style=_animated("svc-ping 2s ease-out infinite"),
+                custom_attrs=_inline_style(_animated("svc-ping 2s ease-out infinite")),
             ),
             rx.el.span(
                 lucide_icon("user-round", size=56),
@@ -278,7 +301,7 @@ def _avatars(tone: Tone) -> rx.Component:
             _bar("w-44", "bg-white"),
             _bar("w-28", "bg-white/70"),
             class_name="mt-5 flex flex-col items-center gap-2 rounded-2xl bg-indigo-900/80 px-5 py-3",
-            style=_animated("svc-fade 3s ease-in-out infinite"),
+            custom_attrs=_inline_style(_animated("svc-fade 3s ease-in-out infinite")),
         ),
         class_name="flex flex-col items-center",
     )
@@ -292,7 +315,7 @@ def generic_animation(tone: Tone, icon: str) -> rx.Component:
             *[
                 rx.el.span(
                     class_name=f"absolute inset-0 rounded-full opacity-30 {tone.solid}",
-                    style=_animated("svc-ping 2.4s ease-out infinite", delay),
+                    custom_attrs=_inline_style(_animated("svc-ping 2.4s ease-out infinite", delay)),
                 )
                 for delay in (0, 1200)
             ],
@@ -350,7 +373,7 @@ def animation_panel(
         rx.el.span(
             rx.el.span(
                 class_name="h-2 w-2 rounded-full bg-green-500",
-                style=_animated("svc-fade 2s ease-in-out infinite"),
+                custom_attrs=_inline_style(_animated("svc-fade 2s ease-in-out infinite")),
             ),
             t(lang, "service-widget-title"),
             class_name="absolute left-4 top-4 inline-flex items-center gap-2 rounded-full bg-white/80 px-3 py-1 text-xs font-semibold text-slate-700 backdrop-blur",

@@ -70,7 +70,9 @@ def screenshot(
             custom_attrs=size_attrs(image.width, image.height),
             loading="lazy" if lazy else "eager",
             decoding="async",
-            class_name=f"aspect-[16/10] h-auto w-full object-{fit}",
+            # Never taller than the room below the fixed header: a focused screenshot is
+            # seen whole, none of it under the header.
+            class_name=f"aspect-[16/10] h-auto max-h-[calc(100svh-var(--header-height)-2rem)] w-full object-{fit}",
         ),
         rx.el.span(
             lucide_icon("maximize-2", size=18, aria_hidden="true"),

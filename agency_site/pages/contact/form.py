@@ -36,8 +36,8 @@ from agency_site.state.contact_form import (
 
 _INPUT = (
     "mt-2 block w-full rounded-xl border border-slate-300 bg-white px-4 py-3 text-base text-slate-900 "
-    f"shadow-sm placeholder:text-slate-400 transition focus:border-violet-500 {FIELD_FOCUS} "
-    "aria-[invalid=true]:border-rose-500 aria-[invalid=true]:ring-rose-100"
+    f"shadow-sm placeholder:text-slate-400 transition {FIELD_FOCUS} "
+    "aria-[invalid=true]:border-rose-500"
 )
 
 
@@ -76,7 +76,8 @@ def _field(lang: str, field: Field) -> rx.Component:
         "placeholder": t(lang, f"contact-{field.name}-placeholder"),
         "auto_complete": field.autocomplete,
         "aria_invalid": rx.cond(has_error, "true", "false"),
-        "aria_describedby": rx.cond(has_error, field.error_id, ""),
+        # Absent, not empty, without a message (an empty ID reference is not valid HTML).
+        "aria_describedby": rx.cond(has_error, field.error_id, None),
         "required": True,
         "class_name": _INPUT,
     }
@@ -223,6 +224,24 @@ def _session(lang: str) -> rx.Component:
     )
 
 
+def _announcement(lang: str) -> rx.Component:
+    """The form's result for screen readers, in the visitor's language: a live region that
+    is on the page from the start (a region added with its text is not read), so each new
+    result is announced: sent, or not sent with fields to correct. A failure of the server
+    is its own alert above the button."""
+    sent = f"{t(lang, 'contact-success-title')}. {t(lang, 'contact-success-description')}"
+    return rx.el.p(
+        rx.cond(
+            ContactFormState.status == "sent",
+            sent,
+            rx.cond(ContactFormState.errors.length() > 0, t(lang, "contact-errors-summary"), ""),
+        ),
+        role="status",
+        data_testid="contact-announcement",
+        class_name="sr-only",
+    )
+
+
 def contact_form(lang: str, path: str) -> rx.Component:
     """The form card: four fields, hidden fields, the form-level failure text and the button."""
     return rx.el.div(
@@ -234,6 +253,7 @@ def contact_form(lang: str, path: str) -> rx.Component:
             rx.el.div(*[_field(lang, field) for field in FIELDS], class_name="grid gap-6 sm:grid-cols-2"),
             *_hidden_fields(lang, path),
             _session(lang),
+            _announcement(lang),
             rx.cond(
                 ContactFormState.failure != "",
                 rx.el.p(
@@ -264,8 +284,11 @@ def contact_form(lang: str, path: str) -> rx.Component:
                 ),
                 class_name="flex flex-col gap-4 sm:flex-row sm:items-center sm:gap-6",
             ),
+            # No `novalidate` here: until the page runs its scripts, and with JavaScript off,
+            # the browser's own check stops an incomplete message and focuses the field;
+            # once hydrated, form_session.jsx hands the checks to the server, which says
+            # what is wrong in the page's language.
             id=CONTACT_FORM_ID,
-            no_validate=True,
             on_submit=ContactFormState.submit,
             class_name="relative mt-8 space-y-6",
         ),

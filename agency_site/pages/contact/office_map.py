@@ -34,8 +34,7 @@ def office_map(lang: str) -> rx.Component:
             lang=lang,
             consent=embed_provider(lang, "google-maps"),
             # The map fills the box: 450 px inside its border.
-            class_name="mt-6 box-content rounded-3xl border border-slate-200 bg-slate-100",
-            style={"height": f"{MAP_HEIGHT_PX}px"},
+            class_name=f"mt-6 box-content h-[{MAP_HEIGHT_PX}px] rounded-3xl border border-slate-200 bg-slate-100",
         ),
         aria_labelledby="office-map-title",
         class_name="mt-16",

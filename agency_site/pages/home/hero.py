@@ -8,7 +8,7 @@ from agency_site.components.embeds.click_to_load import Poster
 from agency_site.components.embeds.video_card import video_card
 from agency_site.components.ui.icon import lucide_icon
 from agency_site.components.ui.kit import PRIMARY_BUTTON_RAISED, SECONDARY_BUTTON, button_link
-from agency_site.components.ui.rotator import text_rotator
+from agency_site.components.ui.rotator import rotator_pause, text_rotator
 from agency_site.constants import HERO_WORD_FADE_MS, HERO_WORD_INTERVAL_MS
 from agency_site.content import get_content
 from agency_site.i18n import localized_path, t
@@ -52,6 +52,9 @@ def _headline(lang: str) -> rx.Component:
                 "mt-6 flex flex-col text-[2.35rem] font-extrabold leading-[1.08] tracking-tight text-slate-900 "
                 "sm:text-6xl xl:text-[4.25rem]"
             ),
+        ),
+        rx.el.div(
+            rotator_pause(t(lang, "home-hero-pause")), class_name="mt-3 flex justify-center lg:justify-start"
         ),
     )
 
