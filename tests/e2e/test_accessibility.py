@@ -191,10 +191,10 @@ def test_open_faq_answer_has_no_axe_violations(shared_pages: SharedPages, viewpo
     question = visit.page.locator("details[data-testid^='faq-item-'] > summary").first
     question.click()
     expect(visit.page.locator("details[data-testid^='faq-item-']").first).to_have_attribute("open", "")
+    # Colours over images are measured by the page tests; opening a question scrolls the
+    # page, and the header's scrolled look has a test of its own.
     assert_accessible(
-        visit.page,
-        f"{path} with an FAQ answer open at {VIEWPORTS[viewport]['width']} px",
-        review=lang == "en",
+        visit.page, f"{path} with an FAQ answer open at {VIEWPORTS[viewport]['width']} px", review=False
     )
 
 

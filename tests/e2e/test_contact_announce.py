@@ -47,13 +47,14 @@ def test_without_javascript_the_browser_stops_an_empty_form(browser: Browser, ba
     context = browser.new_context(viewport=VIEWPORTS["mobile"], java_script_enabled=False)
     try:
         page = context.new_page()
-        page.goto(base_url + "/de/contact")
+        path = localized_path("de", "/contact")
+        page.goto(base_url + path)
         form = page.locator("form#contact-form")
         # Validated by the browser: no novalidate before the page's scripts run.
         assert form.get_attribute("novalidate") is None
         page.locator("#contact-name").fill("Ada Lovelace")
         page.get_by_test_id("contact-submit").click()
         expect(page.locator("#contact-email")).to_be_focused()
-        assert page.url == base_url + "/de/contact"
+        assert page.url == base_url + path
     finally:
         context.close()

@@ -29,11 +29,12 @@ MARGIN_PX = 8
 FOCUSED_BOX = f"""async () => {{
   const el = document.activeElement;
   if (!el || el === document.body) return null;
-  // Buttons ease into their focused look (Tailwind's `transition`): measure its end.
-  await Promise.all(el.getAnimations().filter((a) => a instanceof CSSTransition).map((animation) => animation.finished.catch(() => null)));
   // A visually hidden control (a checkbox, a radio button) shows focus on its label beside it.
   const own = el.getBoundingClientRect();
   const shown = own.width <= 1 && own.height <= 1 && el.nextElementSibling ? el.nextElementSibling : el;
+  // Buttons ease into their focused look (Tailwind's `transition`): measure its end.
+  const eased = [el, shown].flatMap((node) => node.getAnimations().filter((a) => a instanceof CSSTransition));
+  await Promise.all(eased.map((animation) => animation.finished.catch(() => null)));
   const r = shown.getBoundingClientRect();
   if (r.width === 0 || r.height === 0) return {{ name: el.tagName, empty: true }};
   let opacity = 1;
@@ -53,7 +54,9 @@ FOCUSED_BOX = f"""async () => {{
 BLUR = """async () => {
   const el = window.__focused = document.activeElement;
   el.blur();
-  await Promise.all(el.getAnimations().filter((a) => a instanceof CSSTransition).map((a) => a.finished.catch(() => null)));
+  const eased = [el, el.nextElementSibling].filter(Boolean)
+    .flatMap((node) => node.getAnimations().filter((a) => a instanceof CSSTransition));
+  await Promise.all(eased.map((a) => a.finished.catch(() => null)));
 }"""
 
 

@@ -536,7 +536,7 @@ def test_keyboard_walk_through_menu_language_faq_services_and_form(shared_pages:
     page.keyboard.press("Enter")
     expect(page).to_have_url(desktop.url(target))
 
-    desktop.goto("/de/contact")
+    desktop.goto(localized_path("de", "/contact"))
     page.locator("#contact-name").wait_for()
     tab_until(page, "#contact-name", limit=60)
     tab_until(page, "[data-testid='contact-submit']")
