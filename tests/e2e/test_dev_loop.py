@@ -90,3 +90,32 @@ def test_make_dev_on_other_ports_takes_contact_messages(make_dev: DevServer, bro
         wait_for(lambda: [row for row in store.messages(engine) if row.subject == subject], what="the row")
     finally:
         engine.dispose()
+
+
+# A reload rebuilds every page; on a busy shared machine that took up to a minute: a
+# deadline for failing, not a speed requirement (make bench-dev measures the speed).
+RELOAD_MS = 240_000
+
+
+def _edit(server: DevServer, file: str, old: str, new: str) -> str:
+    path = server.project / file
+    text = path.read_text(encoding="utf-8")
+    assert old in text, (file, old)
+    path.write_text(text.replace(old, new, 1), encoding="utf-8")
+    return text
+
+
+def test_a_content_edit_shows_in_the_open_page(plain_run: DevServer, browser: Browser) -> None:
+    """Issue 29 item 2: Reflex's reloader skipped YAML, so a text edit never showed."""
+    page = open_page(browser, plain_run, "/about")
+    about = "content/i18n/en/about.yaml"
+    try:
+        expect(page.get_by_test_id("screen-title")).to_be_visible(timeout=FIRST_LOAD_MS)
+        mark = f"Edited {uuid.uuid4().hex[:6]}"
+        original = _edit(plain_run, about, "about-subtitle: We are", f"about-subtitle: {mark} We are")
+        try:
+            expect(page.get_by_text(mark)).to_be_visible(timeout=RELOAD_MS)
+        finally:
+            (plain_run.project / about).write_text(original, encoding="utf-8")
+    finally:
+        page.context.close()

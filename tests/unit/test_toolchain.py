@@ -63,3 +63,14 @@ def test_a_dev_page_on_any_port_may_open_the_websocket_a_production_one_only_its
     )
     assert dev_origins({}) == ("http://localhost:3000", "http://127.0.0.1:3000")
     assert dev_origins({"REFLEX_ENV_MODE": "prod", "REFLEX_FRONTEND_PORT": "3200"}) == ()
+
+
+def test_the_dev_servers_reloader_watches_content_yaml(monkeypatch) -> None:
+    from reflex.utils import exec as reflex_exec
+
+    from agency_site.dev_reload import CONTENT_PATTERNS, watch_content_files
+
+    # As Reflex 0.10.1 ships it: YAML is ignored, so a content edit never reloaded.
+    monkeypatch.setattr(reflex_exec, "HOTRELOAD_IGNORE_PATTERNS", (r"^.*\.txt$", *CONTENT_PATTERNS))
+    assert watch_content_files()
+    assert reflex_exec.HOTRELOAD_IGNORE_PATTERNS == (r"^.*\.txt$",)

@@ -1,0 +1,101 @@
+"""Figures, not a test: how long an edit takes to show in the open browser under the dev
+server (`make bench-dev`; README 'Developing').
+
+A copy of the project (tests/project_copy.py) is served by a plain `reflex run` on free
+ports (tests/e2e/dev_server.py) and opened in Chromium; then, one at a time, an edit is
+saved to a copy of a content file (YAML), a legal text (Markdown) and a page (Python), and
+the time from saving to the new text on the open page is printed. `--stock-reloader`
+measures Reflex's own reloader (without agency_site/dev_reload.py's YAML watching): the
+figures before. `--timeout` is how long to wait before calling an edit never shown.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from playwright.sync_api import sync_playwright  # noqa: E402
+
+from tests.e2e.conftest import CHROMIUM_ARGS, chromium_executable  # noqa: E402
+from tests.e2e.dev_server import DevServer, clean_environment, copy_project  # noqa: E402
+
+EDITS = [
+    # (what, page, file, old, new text shown)
+    (
+        "content YAML",
+        "/about",
+        "content/i18n/en/about.yaml",
+        "about-subtitle: We are",
+        "about-subtitle: {mark} We are",
+    ),
+    ("legal text (Markdown)", "/impressum", "content/legal/en/impressum.md", "\n## ", "\n{mark}\n\n## "),
+    (
+        "page (Python)",
+        "/about",
+        "agency_site/pages/about.py",
+        'title = t(lang, "page-about-title")',
+        'title = t(lang, "page-about-title") + " {mark}"',
+    ),
+]
+
+
+def measure(
+    server: DevServer, page, what: str, path: str, file: str, old: str, new: str, timeout: float
+) -> str:
+    mark = f"Edit{int(time.time() * 1000) % 10**8}"
+    page.goto(server.url + path)
+    page.get_by_test_id("screen-title").first.wait_for(timeout=180_000)
+    target = server.project / file
+    text = target.read_text(encoding="utf-8")
+    assert old in text, (file, old)
+    saved = time.monotonic()
+    target.write_text(text.replace(old, new.format(mark=mark), 1), encoding="utf-8")
+    try:
+        page.get_by_text(mark).first.wait_for(timeout=timeout * 1000)
+        return f"{time.monotonic() - saved:.1f} s"
+    except Exception:  # noqa: BLE001 - a timeout is the figure
+        return f"not shown after {timeout:.0f} s"
+    finally:
+        target.write_text(text, encoding="utf-8")
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--stock-reloader", action="store_true", help="without content watching (before)")
+    parser.add_argument("--timeout", type=float, default=60.0)
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory(prefix="bench-dev-") as folder:
+        project = copy_project(Path(folder) / "site")
+        if args.stock_reloader:
+            rxconfig = project / "rxconfig.py"
+            rxconfig.write_text(rxconfig.read_text().replace("\nwatch_content_files()\n", "\n"))
+        server = DevServer(project, clean_environment(project))
+        started = time.monotonic()
+        server.start()
+        print(f"dev server up in {time.monotonic() - started:.1f} s (load average {os.getloadavg()[0]:.1f})")
+        try:
+            with sync_playwright() as playwright:
+                browser = playwright.chromium.launch(
+                    executable_path=chromium_executable(), args=CHROMIUM_ARGS
+                )
+                page = browser.new_page()
+                for what, path, file, old, new in EDITS:
+                    figure = measure(server, page, what, path, file, old, new, args.timeout)
+                    print(f"{what:<24} {file:<36} {figure}  (load average {os.getloadavg()[0]:.1f})")
+                    # Let the reload of restoring the file settle before the next edit.
+                    time.sleep(0 if "not shown" in figure else 5)
+                browser.close()
+        finally:
+            server.stop()
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
