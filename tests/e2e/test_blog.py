@@ -261,6 +261,7 @@ def test_article_page(shared_pages: SharedPages, viewport: str, lang: str) -> No
     )
     image = page.get_by_test_id("article-image")
     expect(image).to_have_attribute("src", built.image)
+    expect(image).to_have_attribute("fetchpriority", "high")  # the page's largest paint
     page.wait_for_function("() => document.querySelector('[data-testid=article-image]').naturalWidth > 0")
     body = page.get_by_test_id("article-body")
     expect(body.locator("h2").first).to_be_visible()
