@@ -237,7 +237,8 @@ def test_ai_caller_project_loads_the_voice_agent_only_on_click(shared_pages: Sha
     expect(page.get_by_test_id("voice-demo")).to_contain_text(text(lang, "project-voice-text"))
     assert desktop.foreign_requests == []
     with page.expect_request(str(links.voice_agent_script_url)):
-        agent.get_by_role("button").click()
+        # The load button; beside it, 'Always load ...' (remembered consent) is another.
+        agent.locator("[data-embed-load]").click()
     expect(agent).to_have_attribute("data-loaded", "true")
     # React 19 puts an async script into the document's head.
     expect(page.locator(f'script[src="{links.voice_agent_script_url}"]')).to_have_count(1)

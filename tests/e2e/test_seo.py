@@ -282,7 +282,7 @@ def test_hashed_assets_are_immutable_and_html_is_not(client: httpx.Client, pages
         "/de/ueber-uns",
         "/sitemap.xml",
         "/blog/rss.xml",
-        "/behaviours.js",
+        "/styles.css",
         "/og/home-en.jpg",
         "/no-such-page",
     ):

@@ -29,6 +29,7 @@ FOOTER_LINKS = [
     "/blog",
     "/contact",
     "/datenschutz",
+    "/datenschutz#privacy-settings",  # where an 'always load' choice is withdrawn
     "/impressum",
 ]
 
@@ -61,8 +62,9 @@ def _header_links(visit: Visit):
 
 
 def _expect_landed_on(visit: Visit, lang: str, path: str) -> None:
+    path, hash_mark, fragment = path.partition("#")
     screen = SCREENS[path]
-    expect(visit.page).to_have_url(visit.url(screen.landing(lang)))
+    expect(visit.page).to_have_url(visit.url(screen.landing(lang)) + hash_mark + fragment)
     expect(visit.page.get_by_test_id("screen-title")).to_have_text(screen.title(lang))
     assert visit.page.evaluate("document.documentElement.lang") == lang
 
