@@ -224,11 +224,10 @@ def _check_unique(path: Path, key: str, found: list, errors: list[ContentError])
         for index, value in enumerate(values):
             if value is not None and values.index(value) != index:
                 errors.append(
-                    ContentError(
+                    ContentError.at(
                         path,
                         f"{key}.{index}.{field}",
                         f"{value!r} is listed twice",
-                        line=yaml_line(path, f"{key}.{index}.{field}"),
                         fix=f"give one of them another {field}",
                     )
                 )
@@ -295,13 +294,11 @@ def _check_language_options(
 ) -> None:
     for option in project.language_options:
         if option not in available:
-            field = f"projects.{index}.language_options"
             errors.append(
-                ContentError(
+                ContentError.at(
                     path,
-                    field,
+                    f"projects.{index}.language_options",
                     f"{option!r} is not in site.yaml's videos",
-                    line=yaml_line(path, field),
                     entry=str(project.id),
                     fix=f"use one of {', '.join(available)}",
                 )
@@ -322,13 +319,11 @@ def _check_references(
     projects_path = content_dir / "projects.yaml"
     for index, project in enumerate(projects):
         if project.service not in service_ids:
-            field = f"projects.{index}.service"
             errors.append(
-                ContentError(
+                ContentError.at(
                     projects_path,
-                    field,
+                    f"projects.{index}.service",
                     f"unknown service id {project.service!r}",
-                    line=yaml_line(projects_path, field),
                     entry=str(project.id),
                     fix=f"use one of services.yaml's ids ({', '.join(sorted(service_ids))})",
                 )
@@ -346,11 +341,10 @@ def _check_references(
         if service_id not in service_ids:
             site_path = content_dir / "site.yaml"
             errors.append(
-                ContentError(
+                ContentError.at(
                     site_path,
                     f"checkout_links.{service_id}",
                     "unknown service id (services.yaml)",
-                    line=yaml_line(site_path, f"checkout_links.{service_id}"),
                     fix=f"use one of {', '.join(sorted(service_ids))}",
                 )
             )

@@ -41,6 +41,13 @@ class ContentError(Exception):
         self.fix = fix
         super().__init__(self.describe())
 
+    @classmethod
+    def at(
+        cls, path: Path, field: str, problem: str, *, entry: str | None = None, fix: str | None = None
+    ) -> ContentError:
+        """The error of `field` in `path`, with the line the field is written on."""
+        return cls(path, field, problem, line=yaml_line(path, field), entry=entry, fix=fix)
+
     def describe(self) -> str:
         """`content/services.yaml:12: services #2 (id ai-callers), colour: <problem>; fix: ...`"""
         where = _display(self.path) + (f":{self.line}" if self.line else "")

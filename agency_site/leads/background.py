@@ -21,8 +21,8 @@ _T = TypeVar("_T")
 _EXECUTOR = ThreadPoolExecutor(max_workers=2, thread_name_prefix="lead-delivery")
 
 
-async def run(function: Callable[_P, _T], *args: _P.args, **kwargs: _P.kwargs) -> _T:
-    """`function(*args, **kwargs)` in a delivery thread."""
+async def run(work: Callable[_P, _T], *args: _P.args, **kwargs: _P.kwargs) -> _T:
+    """Calls `work` with these arguments in a delivery thread and returns its result."""
     return await asyncio.get_running_loop().run_in_executor(
-        _EXECUTOR, functools.partial(function, *args, **kwargs)
+        _EXECUTOR, functools.partial(work, *args, **kwargs)
     )
