@@ -2,6 +2,7 @@
 
 import os
 import sys
+from typing import TypedDict
 
 import reflex as rx
 
@@ -36,6 +37,15 @@ except SettingsError as error:
 # and closes the connection of a page that sends one (agency_site/limits.py). Read by Reflex
 # when the app creates its socket.io server, in every process that imports this file.
 os.environ.setdefault("REFLEX_SOCKET_MAX_HTTP_BUFFER_SIZE", str(EVENT_MESSAGE_MAX))
+
+
+class _ApiUrl(TypedDict, total=False):
+    api_url: str
+
+
+# Passed only when API_URL is set: otherwise Reflex derives api_url from the backend port,
+# which it does only when the keyword is absent.
+api_url: _ApiUrl = {"api_url": settings.api_url} if settings.api_url else {}
 
 config = rx.Config(
     app_name="agency_site",
@@ -77,6 +87,5 @@ config = rx.Config(
     trusted_proxy_hops=settings.trusted_proxy_hops,
     # How long a session's state lives after its last event (settings.STATE_EXPIRY_S).
     redis_token_expiration=settings.state_expiry_s,
-    # Set only when API_URL is: otherwise Reflex derives it from the backend port.
-    **({"api_url": settings.api_url} if settings.api_url else {}),
+    **api_url,
 )

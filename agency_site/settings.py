@@ -32,6 +32,8 @@ DEFAULT_SITE_URL = "http://localhost:3000"
 DEFAULT_STATE_EXPIRY_S = 15 * 60
 
 _T = TypeVar("_T")
+# A URL setting's default: with a default the setting always has a value, without one it may not.
+_UrlDefault = TypeVar("_UrlDefault", str, None)
 
 
 class SettingsError(ValueError):
@@ -219,8 +221,8 @@ class _EnvReader:
         return self._parsed(name, default, parse, f"a whole number of at least {minimum}")
 
     def web_url(
-        self, name: str, default: str | None, *, origin_only: bool = False, secret_path: bool = False
-    ) -> str | None:
+        self, name: str, default: _UrlDefault, *, origin_only: bool = False, secret_path: bool = False
+    ) -> str | _UrlDefault:
         """An absolute http(s) URL; with `origin_only`, no path, query or fragment either;
         with `secret_path`, an error does not show its path (a webhook's token)."""
 
@@ -242,7 +244,9 @@ class _EnvReader:
             show=lambda raw: redact_url(raw, keep_path=not secret_path),
         )
 
-    def url_with_scheme(self, name: str, default: str | None, schemes: tuple[str, ...], example: str):
+    def url_with_scheme(
+        self, name: str, default: _UrlDefault, schemes: tuple[str, ...], example: str
+    ) -> str | _UrlDefault:
         """A URL of one of `schemes` (a database's, Redis'), with a numeric port if any."""
 
         def parse(raw: str) -> str:
