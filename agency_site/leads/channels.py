@@ -124,13 +124,14 @@ class WebhookChannel:
         return body.encode(), headers
 
     async def send(self, message: ContactMessage) -> Result:
-        assert self.settings.webhook_url
+        url = self.settings.webhook_url
+        assert url
 
         async def attempt_once() -> tuple[str | None, bool]:
             body, headers = self.request(message)
             try:
                 response = await self.client.post(
-                    self.settings.webhook_url,
+                    url,
                     content=body,
                     headers=headers,
                     timeout=self.settings.webhook_timeout_s,

@@ -8,6 +8,7 @@ import csv
 import re
 import sys
 from collections.abc import Iterable, Sequence
+from datetime import date, time
 from typing import TextIO
 
 import sqlalchemy as sa
@@ -56,7 +57,7 @@ def printable(text: str, *, multiline: bool = False) -> str:
 
 
 def _cell(value: object) -> str:
-    text = "" if value is None else value.isoformat() if hasattr(value, "isoformat") else str(value)
+    text = "" if value is None else value.isoformat() if isinstance(value, date | time) else str(value)
     text = printable(text, multiline=True)
     return "'" + text if text.startswith(FORMULA_STARTS) else text
 
@@ -131,7 +132,10 @@ def _retry(engine: sa.Engine, args: argparse.Namespace, out: TextIO) -> int:
         return 1
     if args.id is not None:
         result = asyncio.run(delivery.deliver(engine, args.id, settings))
-        out.write(f"message {args.id}: {'delivered' if result else store.get(engine, args.id).status}\n")
+        # retry_message found the message above; only a purge since could have removed it.
+        message = store.get(engine, args.id)
+        status = "delivered" if result else message.status if message else "deleted"
+        out.write(f"message {args.id}: {status}\n")
         return 0
     out.write(f"delivered {asyncio.run(delivery.deliver_due(engine, settings))} message(s)\n")
     return 0

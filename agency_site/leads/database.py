@@ -8,6 +8,7 @@ from functools import lru_cache
 from weakref import WeakKeyDictionary
 
 import sqlalchemy as sa
+from sqlalchemy import event
 from sqlalchemy.pool import NullPool
 
 from agency_site.settings import PROJECT_ROOT, LeadSettings, get_settings, sqlalchemy_url
@@ -54,7 +55,7 @@ def create_engine(
             poolclass=NullPool,
             connect_args={"check_same_thread": False, "timeout": settings.db_busy_timeout_s},
         )
-        sa.event.listen(engine, "connect", _enable_wal)
+        event.listen(engine, "connect", _enable_wal)
         return engine
     options = [f"-cstatement_timeout={round(settings.db_statement_timeout_s * 1000)}"]
     if search_path:

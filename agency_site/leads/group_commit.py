@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 
 import sqlalchemy as sa
+from sqlalchemy.exc import OperationalError
 
 from agency_site.leads import store
 from agency_site.leads.validation import Submission
@@ -53,7 +54,7 @@ class GroupCommit:
                 [submission for submission, _, _ in batch],
                 [key for _, key, _ in batch],
             )
-        except sa.exc.OperationalError as error:
+        except OperationalError as error:
             # The database is unreachable: nobody's message is stored, everybody is told.
             _settle([(future, error) for _, _, future in batch])
         except Exception as error:

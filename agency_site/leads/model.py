@@ -5,6 +5,7 @@ from __future__ import annotations
 import uuid
 from datetime import UTC, datetime
 from enum import StrEnum
+from typing import ClassVar, overload
 
 import sqlalchemy as sa
 from sqlalchemy.orm import registry
@@ -52,6 +53,14 @@ def utc_now() -> datetime:
     return datetime.now(UTC)
 
 
+@overload
+def as_utc(moment: datetime) -> datetime: ...
+@overload
+def as_utc(moment: None) -> None: ...
+@overload
+def as_utc(moment: datetime | None) -> datetime | None: ...
+
+
 def as_utc(moment: datetime | None) -> datetime | None:
     """SQLite hands datetimes back without a zone; every stored time is UTC."""
     if moment is None or moment.tzinfo is not None:
@@ -77,11 +86,16 @@ class LeadsTable(SQLModel, registry=registry()):
     CLI seconds); its own metadata keeps Reflex from merging it twice with `rx.Model`'s.
     """
 
+    # Set by SQLAlchemy on each table class; SQLModel does not declare it.
+    __table__: ClassVar[sa.Table]
+
 
 class ContactMessage(LeadsTable, table=True):
     """A message sent through the contact form, with its delivery bookkeeping."""
 
-    __tablename__ = "contact_message"
+    # SQLModel's own default (a declared_attr method) is what pyright takes as the declared
+    # type; SQLModel documents a plain string here, and SQLAlchemy accepts one.
+    __tablename__ = "contact_message"  # pyright: ignore[reportAssignmentType]
     # SQLite's AUTOINCREMENT: an id is never given again, not after `erase` of the newest
     # message nor after `purge` of all (a plain INTEGER key takes max(id) + 1).
     __table_args__ = (
@@ -131,7 +145,7 @@ class LeadDelivery(LeadsTable, table=True):
     its result only while the token is still the one it set when it took the message.
     """
 
-    __tablename__ = "lead_delivery"
+    __tablename__ = "lead_delivery"  # pyright: ignore[reportAssignmentType] (as ContactMessage's)
     __table_args__ = (sa.UniqueConstraint("message_id", "channel", name="uq_lead_delivery_message_channel"),)
 
     id: int | None = Field(default=None, primary_key=True)

@@ -12,6 +12,7 @@ from datetime import datetime, timedelta
 import sqlalchemy as sa
 from sqlalchemy.dialects.postgresql import insert as postgresql_insert
 from sqlalchemy.dialects.sqlite import insert as sqlite_insert
+from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session, col, select
 
 from agency_site.leads.database import writing
@@ -51,14 +52,14 @@ def save_all(
     again and gets the stored row's id (the same key with other content is a new message).
     Raises if the database fails, and then none of them is stored.
     """
-    keys = keys if keys is not None else [None] * len(submissions)
+    each_key: list[str | None] = keys if keys is not None else [None] * len(submissions)
     try:
-        return _save_new(engine, submissions, keys)
-    except sa.exc.IntegrityError:
-        if not any(keys):
+        return _save_new(engine, submissions, each_key)
+    except IntegrityError:
+        if not any(each_key):
             raise
         # Another worker stored one of these keys since we looked: now we find it.
-        return _save_new(engine, submissions, keys)
+        return _save_new(engine, submissions, each_key)
 
 
 # A submission key and a content hash: what names one message.
@@ -90,7 +91,12 @@ def _stored_keys(session: Session, keys: set[str]) -> dict[_Identity, ContactMes
     if not keys:
         return {}
     statement = select(ContactMessage).where(col(ContactMessage.submission_key).in_(keys))
-    return {(row.submission_key, row.content_hash): row for row in session.exec(statement)}
+    # A row found by its key was stored with its content hash (`_row`).
+    return {
+        (row.submission_key, row.content_hash): row
+        for row in session.exec(statement)
+        if row.submission_key and row.content_hash
+    }
 
 
 def save(engine: sa.Engine, submission: Submission, key: str | None = None) -> int:
