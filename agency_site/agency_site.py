@@ -14,16 +14,16 @@ from agency_site.constants import LANGUAGES
 from agency_site.content import ContentError
 from agency_site.content.check import check_all_content
 from agency_site.content.slugs import check_sections
-from agency_site.german_redirects import FormerGermanUrls
 from agency_site.i18n import MissingText, collecting_missing_texts, localized_path, on_page
 from agency_site.leads import retry_deliveries
-from agency_site.log_privacy import install as withhold_payloads_from_logs
 from agency_site.pages.not_found import not_found_description, not_found_page, not_found_title
 from agency_site.pages.redirects import NoScriptRedirect, no_script_redirects
-from agency_site.proxy_hops import ProxyHopsCheck
 from agency_site.routes import Route, route_table
 from agency_site.security import SecurityHeaders
 from agency_site.seo.head import not_found_tags, og_image_path, page_head
+from agency_site.server.german_redirects import FormerGermanUrls
+from agency_site.server.log_privacy import install as withhold_payloads_from_logs
+from agency_site.server.proxy_hops import ProxyHopsCheck
 from agency_site.serving import CachingHeaders, CleanUrls, MetricsEndpoint, MissingFiles, SafeRedirects
 from agency_site.settings import get_settings
 

@@ -30,10 +30,10 @@ from playwright.sync_api import Error as PlaywrightError
 from simple_websocket import ConnectionError as HandshakeRefused
 from simple_websocket.errors import ConnectionClosed
 
-from agency_site.german_redirects import former_german_urls
 from agency_site.leads import ContactMessage, store
 from agency_site.leads.database import create_engine
 from agency_site.security import inline_script_hashes
+from agency_site.server.german_redirects import former_german_urls
 from benchmarks.contact_throughput import NAMESPACE, REFLEX_PROTOCOL, SUBMIT, Visitor
 from benchmarks.contact_throughput import _Client as SocketClient
 from benchmarks.observatory import PACKAGE as OBSERVATORY
@@ -408,7 +408,7 @@ def test_rate_limit_counts_each_visitor_address_behind_nginx(running_stack: Runn
     assert {visitor.subject for visitor in visitors if visitor.status == "sent"} <= stored
     assert visitors[limit].subject not in stored
     # The stack trusts nginx as one hop: the backends found nothing to say about it
-    # (with TRUSTED_PROXY_HOPS=0 they would log an error naming it, agency_site/proxy_hops.py).
+    # (with TRUSTED_PROXY_HOPS=0 they would log an error naming it, agency_site/server/proxy_hops.py).
     logs = [path.read_text() for path in running_stack.stack.folder.glob("backend-*.log")]
     assert logs and [log for log in logs if "TRUSTED_PROXY_HOPS" in log] == []
 

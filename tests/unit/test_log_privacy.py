@@ -10,7 +10,7 @@ from concurrent.futures import ThreadPoolExecutor
 import pytest
 from reflex.app import EventNamespace
 
-from agency_site import log_privacy
+from agency_site.server import log_privacy
 
 SECRET = "Please call me on +49 30 1234567, my diagnosis is confidential"
 

@@ -7,7 +7,7 @@ import logging
 
 import pytest
 
-from agency_site.proxy_hops import ProxyHopsCheck
+from agency_site.server.proxy_hops import ProxyHopsCheck
 
 NGINX_PEER = ("127.0.0.1", 51234)
 

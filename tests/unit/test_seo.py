@@ -13,7 +13,6 @@ from email.utils import parsedate_to_datetime
 import pytest
 
 from agency_site.constants import LANGUAGES
-from agency_site.german_redirects import former_german_url
 from agency_site.i18n import localized_path
 from agency_site.seo import structured_data as ld
 from agency_site.seo.files import (
@@ -26,6 +25,7 @@ from agency_site.seo.files import (
 )
 from agency_site.seo.plugin import seo_files_task
 from agency_site.seo.site_files import site_files
+from agency_site.server.german_redirects import former_german_url
 from agency_site.serving import IMMUTABLE, CachingHeaders, cache_control
 from agency_site.settings import get_settings
 from tests.e2e.expected import BLOG_POST_IDS

@@ -51,7 +51,7 @@ def nginx_former_urls() -> str:
     """`map $uri $agency_former_url`: the exact pages first (nginx prefers them), then each
     renamed section for ids no page has (`/de/services/x` -> `/de/leistungen/x`)."""
     lines = [
-        "# Former German addresses -> their German ones (agency_site/german_redirects.py).",
+        "# Former German addresses -> their German ones (agency_site/server/german_redirects.py).",
         "map $uri $agency_former_url {",
         '    default "";',
     ]
