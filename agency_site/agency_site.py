@@ -21,10 +21,14 @@ from agency_site.pages.redirects import NoScriptRedirect, no_script_redirects
 from agency_site.routes import Route, route_table
 from agency_site.security import SecurityHeaders
 from agency_site.seo.head import not_found_tags, og_image_path, page_head
+from agency_site.server.caching import CachingHeaders
+from agency_site.server.clean_urls import CleanUrls
 from agency_site.server.german_redirects import FormerGermanUrls
 from agency_site.server.log_privacy import install as withhold_payloads_from_logs
+from agency_site.server.metrics_endpoint import MetricsEndpoint
+from agency_site.server.missing_files import MissingFiles
 from agency_site.server.proxy_hops import ProxyHopsCheck
-from agency_site.serving import CachingHeaders, CleanUrls, MetricsEndpoint, MissingFiles, SafeRedirects
+from agency_site.server.safe_redirects import SafeRedirects
 from agency_site.settings import get_settings
 
 

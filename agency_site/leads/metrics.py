@@ -3,7 +3,7 @@ oldest undelivered lead. Read from the database at each scrape, so every server 
 and the CLI (`leads stats`) tell the same.
 
 `GET /_metrics` (Prometheus text format, prometheus_client) is answered only to loopback
-and METRICS_ALLOW (agency_site/serving.py `MetricsEndpoint`; nginx has the same list).
+and METRICS_ALLOW (agency_site/server/metrics_endpoint.py; nginx has the same list).
 """
 
 from __future__ import annotations

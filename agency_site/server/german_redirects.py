@@ -14,10 +14,11 @@ from __future__ import annotations
 from pathlib import Path
 
 from reflex.plugins import Plugin
-from starlette.types import ASGIApp, Receive, Scope, Send
+from starlette.types import Receive, Scope, Send
 
 from agency_site.constants import LANGUAGE_PREFIX
 from agency_site.content.slugs import get_german_urls
+from agency_site.server.asgi import Middleware, respond
 
 NGINX_FILE = "former-urls.conf"
 _GERMAN = LANGUAGE_PREFIX["de"]
@@ -74,25 +75,15 @@ class FormerGermanUrlsFile(Plugin):
         (nginx_dir / NGINX_FILE).write_text(nginx_former_urls(), encoding="utf-8")
 
 
-class FormerGermanUrls:
+class FormerGermanUrls(Middleware):
     """ASGI middleware of `make run`'s server: 301 from a former German address."""
 
-    def __init__(self, app: ASGIApp) -> None:
-        self.app = app
+    methods = ("GET", "HEAD")
 
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] == "http" and scope.get("method") in ("GET", "HEAD"):
-            new = former_german_url(scope["path"])
-            if new is not None:
-                query = scope.get("query_string", b"").decode("latin-1")
-                location = new + (f"?{query}" if query else "")
-                await send(
-                    {
-                        "type": "http.response.start",
-                        "status": 301,
-                        "headers": [(b"location", location.encode("utf-8")), (b"content-length", b"0")],
-                    }
-                )
-                await send({"type": "http.response.body", "body": b""})
-                return
-        await self.app(scope, receive, send)
+    async def handle(self, scope: Scope, receive: Receive, send: Send) -> None:
+        new = former_german_url(scope["path"])
+        if new is None:
+            await self.app(scope, receive, send)
+            return
+        query = scope.get("query_string", b"").decode("latin-1")
+        await respond(send, 301, headers={"location": new + (f"?{query}" if query else "")})

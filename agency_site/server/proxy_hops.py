@@ -17,6 +17,8 @@ import logging
 
 from starlette.types import ASGIApp, Receive, Scope, Send
 
+from agency_site.server.asgi import Middleware
+
 logger = logging.getLogger(__name__)
 
 MESSAGE = (
@@ -38,11 +40,13 @@ def is_local_peer(address: str) -> bool:
     return ip.is_loopback or ip.is_private
 
 
-class ProxyHopsCheck:
+class ProxyHopsCheck(Middleware):
     """ASGI middleware: logs once when TRUSTED_PROXY_HOPS=0 looks wrong (module docstring)."""
 
+    scope_types = ("http", "websocket")
+
     def __init__(self, app: ASGIApp, trusted_proxy_hops: int | None = None) -> None:
-        self.app = app
+        super().__init__(app)
         if trusted_proxy_hops is None:
             from agency_site.settings import get_settings
 
@@ -50,8 +54,8 @@ class ProxyHopsCheck:
         # Nothing to notice when hops are configured; after one warning, nothing more to say.
         self.watching = trusted_proxy_hops == 0
 
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if self.watching and scope["type"] in ("http", "websocket"):
+    async def handle(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if self.watching:
             self._check(scope)
         await self.app(scope, receive, send)
 

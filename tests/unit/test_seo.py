@@ -25,8 +25,8 @@ from agency_site.seo.files import (
 )
 from agency_site.seo.plugin import seo_files_task
 from agency_site.seo.site_files import site_files
+from agency_site.server.caching import IMMUTABLE, CachingHeaders, cache_control
 from agency_site.server.german_redirects import former_german_url
-from agency_site.serving import IMMUTABLE, CachingHeaders, cache_control
 from agency_site.settings import get_settings
 from tests.e2e.expected import BLOG_POST_IDS
 

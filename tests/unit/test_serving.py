@@ -8,7 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from agency_site.serving import CleanUrls, MissingFiles
+from agency_site.server.clean_urls import CleanUrls
+from agency_site.server.missing_files import MissingFiles
 
 
 @pytest.fixture
@@ -79,7 +80,7 @@ HOSTILE_LOCATIONS = [
 
 
 def _redirect_through(location: str, status: int = 307) -> dict:
-    from agency_site.serving import SafeRedirects
+    from agency_site.server.safe_redirects import SafeRedirects
 
     sent: list[dict] = []
 
@@ -118,7 +119,7 @@ def test_starlettes_directory_redirect_keeps_to_the_site_whatever_the_host_heade
     Starlette (it has '..' in it) is redirected with the Host header's host."""
     from starlette.staticfiles import StaticFiles
 
-    from agency_site.serving import SafeRedirects
+    from agency_site.server.safe_redirects import SafeRedirects
 
     (tmp_path / "about").mkdir()
     (tmp_path / "about" / "index.html").write_text("about")

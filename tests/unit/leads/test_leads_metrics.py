@@ -17,7 +17,7 @@ from agency_site.leads import Inbox, receive
 from agency_site.leads.cli import parser
 from agency_site.leads.delivery import deliver
 from agency_site.leads.model import ContactMessage, utc_now
-from agency_site.serving import MetricsEndpoint
+from agency_site.server.metrics_endpoint import MetricsEndpoint
 from agency_site.settings import settings_from_env
 from tests.unit.leads.conftest import TEST_SETTINGS
 from tests.unit.leads.support import valid_form
