@@ -245,7 +245,9 @@ def _picked_services(
         )
         return ()
     # An entry that failed validation is reported there, not again as unknown here.
-    listed = data.get("services") if isinstance(data.get("services"), list) else []
+    listed = data.get("services")
+    if not isinstance(listed, list):
+        listed = []
     known = {item.get("id") for item in listed if isinstance(item, dict)}
     for index, service_id in enumerate(ids):
         if service_id not in known:
@@ -360,6 +362,8 @@ def load_catalog(content_dir: Path) -> Catalog:
         # Texts or facts are broken: say so, and still check the catalog's own files.
         errors.append(error)
         content = None
+    # The entries' texts are checked only when the texts themselves loaded.
+    strings = content.strings if content else {}
     services_path = content_dir / "services.yaml"
     services_data = read_yaml(services_path)
     services = _validate_list(services_path, services_data, Service, "services", errors)
@@ -368,7 +372,7 @@ def load_catalog(content_dir: Path) -> Catalog:
         _check_texts(
             services_path,
             content_dir,
-            content.strings,
+            strings,
             f"services.{index}",
             service.id,
             keys,
@@ -385,7 +389,7 @@ def load_catalog(content_dir: Path) -> Catalog:
         _check_texts(
             projects_path,
             content_dir,
-            content.strings,
+            strings,
             f"projects.{index}",
             str(project.id),
             project.text_keys(),

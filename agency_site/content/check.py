@@ -18,14 +18,14 @@ def check_all_content() -> Content:
     post rendered) once per build, here, and the pages reuse the result.
     """
     errors: list[ContentError] = []
-    content = None
+    content: Content | None = None
     for load_area in (get_content, get_catalog, get_blog, get_legal_texts):
         try:
             loaded = load_area()
         except ContentError as error:
             errors.append(error)
             continue
-        if load_area is get_content:
+        if isinstance(loaded, Content):
             content = loaded
     if not errors and content is not None:
         from agency_site.content.slugs import check_sections
