@@ -12,10 +12,10 @@ from agency_site.dev_reload import watch_content_files
 from agency_site.frontend_build import PaintBeforeHydration
 from agency_site.frontend_patches import PatchGeneratedFrontend
 from agency_site.limits import EVENT_MESSAGE_MAX
-from agency_site.security import ContentSecurityPolicyHashes
+from agency_site.nginx.csp_files import ContentSecurityPolicyHashes
+from agency_site.nginx.former_urls import FormerGermanUrlsFile
 from agency_site.seo.not_found_head import NotFoundHead
 from agency_site.seo.plugin import SeoFilesPlugin
-from agency_site.server.german_redirects import FormerGermanUrlsFile
 from agency_site.settings import SettingsError, get_settings
 from agency_site.toolchain import dev_origins, use_project_tools
 

@@ -19,16 +19,9 @@ from agency_site.leads import retry_deliveries
 from agency_site.pages.not_found import not_found_description, not_found_page, not_found_title
 from agency_site.pages.redirects import NoScriptRedirect, no_script_redirects
 from agency_site.routes import Route, route_table
-from agency_site.security import SecurityHeaders
 from agency_site.seo.head import not_found_tags, og_image_path, page_head
-from agency_site.server.caching import CachingHeaders
-from agency_site.server.clean_urls import CleanUrls
-from agency_site.server.german_redirects import FormerGermanUrls
 from agency_site.server.log_privacy import install as withhold_payloads_from_logs
-from agency_site.server.metrics_endpoint import MetricsEndpoint
-from agency_site.server.missing_files import MissingFiles
-from agency_site.server.proxy_hops import ProxyHopsCheck
-from agency_site.server.safe_redirects import SafeRedirects
+from agency_site.server.middleware import MIDDLEWARE
 from agency_site.settings import get_settings
 
 
@@ -132,22 +125,7 @@ def build_app() -> rx.App:
         # <html lang> follows the page's path, so the prerendered HTML of each page carries it.
         html_custom_attrs={"lang": page_language},
         stylesheets=["/styles.css"],
-        # Each wraps the one before: CachingHeaders and SecurityHeaders see every response,
-        # CleanUrls every request; FormerGermanUrls answers 301 to a former German address;
-        # MissingFiles answers 404 for a file the build lacks;
-        # SafeRedirects keeps every redirect on this site;
-        # ProxyHopsCheck says so when TRUSTED_PROXY_HOPS=0 behind a proxy; MetricsEndpoint
-        # answers /_metrics itself.
-        api_transformer=[
-            MetricsEndpoint,
-            FormerGermanUrls,
-            CleanUrls,
-            MissingFiles,
-            SafeRedirects,
-            CachingHeaders,
-            SecurityHeaders,
-            ProxyHopsCheck,
-        ],
+        api_transformer=list(MIDDLEWARE),
         # Toasts follow a click; their library loads after hydration (components/browser.py).
         toaster=lazy_toaster(),
     )

@@ -11,6 +11,8 @@ DEFAULT_LANGUAGE: Final[Language] = "en"
 LANGUAGE_STORAGE_KEY: Final = "language"
 # The embed providers a visitor always allows (space-separated ids; privacy policy §7).
 EMBED_CONSENT_STORAGE_KEY: Final = "embed-consent"
+# The video player's host: the video cards frame it, the security policy allows it.
+VIMEO_PLAYER_ORIGIN: Final = "https://player.vimeo.com"
 # German pages live under this prefix; English pages at the spec's paths (DESIGN.md §2).
 LANGUAGE_PREFIX: Final[dict[str, str]] = {"en": "", "de": "/de"}
 

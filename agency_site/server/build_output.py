@@ -1,8 +1,17 @@
-"""Where the production build that the server serves lies."""
+"""Where the production build that the servers serve lies, and the files in it that the
+build writes for them."""
 
 from __future__ import annotations
 
 from pathlib import Path
+
+# Beside the pages (static_dir().parent): each page file's inline script hashes.
+HASHES_FILE = "csp-hashes.json"
+# Beside the pages: the files nginx includes (deploy/nginx/agency-site.conf.template).
+NGINX_DIR = "nginx"
+# Reflex copies the SPA fallback to 404.html after the plugins' post_build has run.
+NOT_FOUND_PAGE = "404.html"
+SPA_FALLBACK_PAGE = "__spa-fallback.html"
 
 
 def static_dir() -> Path:

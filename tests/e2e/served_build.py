@@ -111,7 +111,7 @@ def copy_build(source: Path, destination: Path, port: int | None = None) -> Path
     for manifest in source.glob("*.json"):
         shutil.copy2(manifest, destination / manifest.name)
     # The pages' inline-script hashes, which the server's Content-Security-Policy names
-    # (agency_site/security.py); without them the browser refuses the inline scripts.
+    # (agency_site/nginx/csp_files.py); without them the browser refuses the inline scripts.
     for build_file in (source / "build").glob("*.json"):
         shutil.copy2(build_file, destination / "build" / build_file.name)
     if (source / "build" / "nginx").is_dir():

@@ -10,8 +10,8 @@ import pytest
 from playwright.sync_api import expect
 
 from agency_site.i18n import localized_path
+from agency_site.nginx.former_urls import former_german_urls
 from agency_site.routes import route_table
-from agency_site.server.german_redirects import former_german_urls
 
 from .conftest import SharedPages, Visit, open_visit
 from .expected import text

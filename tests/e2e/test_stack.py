@@ -32,8 +32,8 @@ from simple_websocket.errors import ConnectionClosed
 
 from agency_site.leads import ContactMessage, store
 from agency_site.leads.database import create_engine
-from agency_site.security import inline_script_hashes
-from agency_site.server.german_redirects import former_german_urls
+from agency_site.nginx.former_urls import former_german_urls
+from agency_site.server.security_policy import inline_script_hashes
 from benchmarks.contact_throughput import NAMESPACE, REFLEX_PROTOCOL, SUBMIT, Visitor
 from benchmarks.contact_throughput import _Client as SocketClient
 from benchmarks.observatory import PACKAGE as OBSERVATORY
@@ -199,7 +199,7 @@ def test_pages_in_both_languages_with_their_security_headers(running_stack: Runn
 
 
 def test_every_former_german_address_answers_301_with_its_german_one(running_stack: RunningStack) -> None:
-    """nginx's map comes from the same route table as make run's server (german_redirects.py)."""
+    """nginx's map comes from the same route table as make run's server (nginx/former_urls.py)."""
     with _client() as client:
         for old, new in former_german_urls().items():
             response = client.get(running_stack.url + old + "?utm_source=mail")

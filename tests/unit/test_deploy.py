@@ -189,7 +189,7 @@ def test_the_config_has_exactly_the_redirects_these_tests_check():
     assert len(redirects) == 3, redirects
     assert "return 301 https://www.example.com$request_uri;" in redirects
     # The former German addresses: the target is a value of the build's map (its own
-    # paths, agency_site/server/german_redirects.py), the query only when URL-safe.
+    # paths, agency_site/nginx/former_urls.py), the query only when URL-safe.
     assert "return 301 $agency_former_url$agency_redirect_query;" in redirects
 
 

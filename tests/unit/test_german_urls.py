@@ -13,13 +13,9 @@ import pytest
 from agency_site.content import ContentError
 from agency_site.content.slugs import check_sections, load_german_urls
 from agency_site.i18n import localized_path, spec_path_of
+from agency_site.nginx.former_urls import former_german_urls, nginx_former_urls
 from agency_site.routes import route_table
-from agency_site.server.german_redirects import (
-    FormerGermanUrls,
-    former_german_url,
-    former_german_urls,
-    nginx_former_urls,
-)
+from agency_site.server.german_redirects import FormerGermanUrls, former_german_url
 
 # What a German searcher and link-sharer see (issue examples); English stays the spec's.
 GERMAN_PATHS = {

@@ -8,13 +8,12 @@ import hashlib
 import json
 from pathlib import Path
 
-from agency_site.security import (
-    SecurityHeaders,
+from agency_site.nginx.csp_files import write_security_files
+from agency_site.server.security_headers import SecurityHeaders, page_file
+from agency_site.server.security_policy import (
     content_security_policy,
     inline_script_hashes,
-    page_file,
     permissions_policy,
-    write_security_files,
 )
 
 

@@ -40,10 +40,10 @@ from agency_site.components.embeds.consent import embed_provider
 from agency_site.components.ui.dialogs import modal_dialog
 from agency_site.components.ui.icon import lucide_icon
 from agency_site.components.ui.kit import FOCUS_RING_ON_DARK, FOCUS_RING_PEER, FOCUS_RING_TIGHT
+from agency_site.constants import VIMEO_PLAYER_ORIGIN
 from agency_site.i18n import t
 from agency_site.react import jsx_library
 
-PLAYER_ORIGIN = "https://player.vimeo.com"
 CARD_PARAMS = "autoplay=1&muted=1&loop=1&transparent=1&controls=0&background=1&playsinline=1&dnt=1"
 DIALOG_PARAMS = "autoplay=1&muted=0&controls=1&playsinline=1&dnt=1"
 # BCP 47 tags of the language ids in content/site.yaml (a name shown in its own language
@@ -61,7 +61,7 @@ LANGUAGE_TAGS = {
 def player_url(video_id: str, params: str, player_params: str = "") -> str:
     """The player's address for `video_id` with `params` and any extra `player_params`."""
     query = "&".join(part for part in (params, player_params.lstrip("?&")) if part)
-    return f"{PLAYER_ORIGIN}/video/{video_id}?{query}"
+    return f"{VIMEO_PLAYER_ORIGIN}/video/{video_id}?{query}"
 
 
 @dataclass(frozen=True)
