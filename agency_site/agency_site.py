@@ -123,7 +123,8 @@ def build_app() -> rx.App:
             NoScriptRedirect.create(targets=no_script_redirects()),
         ],
         # <html lang> follows the page's path, so the prerendered HTML of each page carries it.
-        html_custom_attrs={"lang": page_language},
+        # App annotates str values, but Reflex's compiler takes Vars here (dict[str, Var | Any]).
+        html_custom_attrs={"lang": page_language},  # pyright: ignore[reportArgumentType]
         stylesheets=["/styles.css"],
         api_transformer=list(MIDDLEWARE),
         # Toasts follow a click; their library loads after hydration (components/browser.py).

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, Literal, Protocol
 
 import reflex as rx
 
@@ -76,9 +76,13 @@ def absolute(lang: str, path: str) -> str:
 class PageTexts(Protocol):
     """What the head reads of a built page (agency_site.pages.Page): its texts only."""
 
-    title: str
-    description: str
-    crumb: str  # its name in the breadcrumb trail; the title when empty
+    # Read-only, so a frozen dataclass's fields match.
+    @property
+    def title(self) -> str: ...
+    @property
+    def description(self) -> str: ...
+    @property
+    def crumb(self) -> str: ...  # its name in the breadcrumb trail; the title when empty
 
 
 @dataclass(frozen=True)
@@ -110,8 +114,10 @@ def organization_facts_by_lang() -> dict[str, ld.OrganizationFacts]:
     }
 
 
-def _meta(key: str, content: str, *, attribute: str = "property") -> rx.Component:
-    return rx.el.meta(**{attribute: key}, content=content)
+def _meta(key: str, content: str, *, attribute: Literal["property", "name"] = "property") -> rx.Component:
+    if attribute == "name":
+        return rx.el.meta(name=key, content=content)
+    return rx.el.meta(property=key, content=content)
 
 
 def sharing_tags(
@@ -220,7 +226,7 @@ def head_links(lang: str, route: Route) -> list[rx.Component]:
     React hoists these <link> and <meta> elements into <head>, also when prerendering.
     """
     site_url = get_settings().site_url
-    links = [rx.el.link(rel="canonical", href=absolute(lang, route.canonical_path))]
+    links: list[rx.Component] = [rx.el.link(rel="canonical", href=absolute(lang, route.canonical_path))]
     links += [
         rx.el.link(rel="alternate", href_lang=code, href=url)
         for code, url in alternate_urls(site_url, route.canonical_path).items()
