@@ -38,6 +38,7 @@ from dataclasses import dataclass, field
 from functools import cache
 
 import reflex as rx
+from reflex.event import EventSpec
 from reflex.experimental.client_state import ClientStateVar
 from reflex.vars.base import Var
 
@@ -133,7 +134,7 @@ def embed_component(embed: IframeEmbed | ScriptEmbed, state: EmbedState) -> rx.C
         return rx.el.script(src=embed.src, async_=True, custom_attrs=dict(embed.extra))
     attrs = {"allow": embed.allow} if embed.allow else {"allowFullScreen": Var.create(True)}
 
-    def frame(**focus: object) -> rx.Component:
+    def frame(on_mount: EventSpec | None = None) -> rx.Component:
         return rx.el.iframe(
             src=embed.src,
             title=embed.title,
@@ -141,7 +142,7 @@ def embed_component(embed: IframeEmbed | ScriptEmbed, state: EmbedState) -> rx.C
             # As high as the box the caller sized (the map's 450 px, the avatar's 400 px).
             class_name="block h-full w-full border-0",
             custom_attrs=attrs | embed.extra,
-            **focus,
+            on_mount=on_mount,
         )
 
     return rx.cond(state.clicked, frame(on_mount=rx.set_focus(state.frame_id)), frame())

@@ -136,11 +136,14 @@ def _source(state: VideoState, choices: list[VideoChoice], params: str) -> Var[s
     first = choices[0]
     if len(choices) == 1:
         return player_url(first.video_id, params, first.player_params)
-    return rx.match(
+    source = rx.match(
         state.language(first.id).value,
         *[(choice.id, player_url(choice.video_id, params, choice.player_params)) for choice in choices[1:]],
         player_url(first.video_id, params, first.player_params),
     )
+    # Cases that are all strings make a Var, never a component.
+    assert isinstance(source, Var)
+    return source
 
 
 _CONTROL = (

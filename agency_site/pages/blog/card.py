@@ -67,7 +67,7 @@ def post_card(
             ),
             class_name="flex flex-1 flex-col p-6",
         ),
-        **({"hidden": hidden} if hidden is not None else {}),
+        hidden=hidden,
         data_testid="blog-card",
         class_name=(
             "group relative flex flex-col overflow-hidden rounded-3xl border border-slate-200 bg-white shadow-sm "

@@ -13,6 +13,7 @@ from __future__ import annotations
 import reflex as rx
 from reflex.experimental.client_state import ClientStateVar
 from reflex.vars import Var
+from reflex.vars.number import NumberVar
 from reflex.vars.sequence import ArrayVar, StringVar
 
 from agency_site.components.ui.icon import lucide_icon
@@ -45,7 +46,7 @@ def hidden_unless_found(text: str) -> Var:
     return ~Var.create(text).to(str).contains(_needle())
 
 
-def _shown(texts: list[str]) -> Var:
+def _shown(texts: list[str]) -> NumberVar:
     """How many of the cards' search texts contain the query."""
     return Var.create(texts).to(ArrayVar).filter(lambda text: text.contains(_needle())).length()
 
