@@ -6,7 +6,6 @@ import sys
 from typing import NoReturn
 
 import reflex as rx
-from reflex_base.environment import environment
 
 from agency_site.components.browser import head_script, is_german_path, lazy_toaster, page_language
 from agency_site.connect_on_intent import with_own_memo_module
@@ -18,6 +17,7 @@ from agency_site.i18n import MissingText, collecting_missing_texts, localized_pa
 from agency_site.leads import retry_deliveries
 from agency_site.pages.not_found import not_found_description, not_found_page, not_found_title
 from agency_site.pages.redirects import NoScriptRedirect, no_script_redirects
+from agency_site.reflex_adapter import environment
 from agency_site.routes import Route, route_table
 from agency_site.seo.head import not_found_tags, og_image_path, page_head
 from agency_site.server.log_privacy import install as withhold_payloads_from_logs

@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import logging
 
+from agency_site.reflex_adapter import dev_reloader
+
 logger = logging.getLogger(__name__)
 # The patterns of the content files' extensions, as Reflex writes them.
 CONTENT_PATTERNS = (r"^.*\.yaml$", r"^.*\.yml$")
@@ -20,8 +22,7 @@ CONTENT_PATTERNS = (r"^.*\.yaml$", r"^.*\.yml$")
 def watch_content_files() -> bool:
     """Let the dev server's reloader see YAML files; False (and a warning) if Reflex moved
     the setting this relies on, so an upgrade says why content edits stopped showing."""
-    from reflex.utils import exec as reflex_exec
-
+    reflex_exec = dev_reloader()
     patterns = getattr(reflex_exec, "HOTRELOAD_IGNORE_PATTERNS", None)
     if not isinstance(patterns, tuple):
         logger.warning(

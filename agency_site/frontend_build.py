@@ -19,8 +19,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from reflex.plugins import Plugin
-from reflex_base.constants.compiler import Embed
+from agency_site.reflex_adapter import Embed, Plugin
 
 # React Router's framework entry with hydration after the first paint (see that file).
 ENTRY_CLIENT_FILE = Path(__file__).parent / "react" / "entry.client.js"

@@ -27,8 +27,7 @@ from functools import cache
 from pathlib import Path
 from typing import Literal
 
-from reflex.plugins import Plugin
-from reflex_base.constants.base import Templates
+from agency_site.reflex_adapter import Plugin, Templates
 
 # Marks a file we patched, so a second compile over the same .web starts from the template.
 PATCHED_MARKER = "// agency-site: patched by agency_site/frontend_patches.py"

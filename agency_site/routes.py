@@ -9,8 +9,6 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from reflex.event import EventType
-
 from agency_site.constants import DEFAULT_PORTFOLIO_TAB, FALLBACK_PROJECT_ID
 from agency_site.content.blog import get_post_ids
 from agency_site.content.catalog import get_catalog
@@ -23,6 +21,7 @@ from agency_site.pages.legal import impressum_page, privacy_page
 from agency_site.pages.portfolio import portfolio_tab_page, project_page
 from agency_site.pages.redirects import botagent_page, portfolio_redirect_page
 from agency_site.pages.services import service_detail_page, services_page, unknown_service_page
+from agency_site.reflex_adapter import EventType
 from agency_site.state.contact_form import ContactFormState
 
 ALL_PROJECTS_PATH = f"/portfolio/{DEFAULT_PORTFOLIO_TAB}"

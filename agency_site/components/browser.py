@@ -5,14 +5,12 @@ from __future__ import annotations
 import json
 
 import reflex as rx
-from reflex.components.sonner.toast import LiteralPosition
-from reflex.style import resolved_color_mode
-from reflex.vars.base import Var, VarData
-from reflex.vars.function import FunctionStringVar
+from reflex import Var
 
 from agency_site.constants import LANGUAGE_PREFIX, LANGUAGE_STORAGE_KEY
 from agency_site.content.slugs import get_german_urls
 from agency_site.react import REACT_FOLDER, jsx_library
+from agency_site.reflex_adapter import FunctionStringVar, LiteralPosition, VarData, resolved_color_mode
 
 _GERMAN_PREFIX = LANGUAGE_PREFIX["de"]
 HEAD_SCRIPT_FILE = REACT_FOLDER / "language_redirect.js"

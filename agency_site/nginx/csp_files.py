@@ -14,8 +14,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from reflex.plugins import Plugin
-
+from agency_site.reflex_adapter import Plugin
 from agency_site.server.build_output import (
     HASHES_FILE,
     NGINX_DIR,

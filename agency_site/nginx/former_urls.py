@@ -5,10 +5,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from reflex.plugins import Plugin
-
 from agency_site.constants import LANGUAGE_PREFIX
 from agency_site.content.slugs import get_german_urls
+from agency_site.reflex_adapter import Plugin
 from agency_site.server.build_output import NGINX_DIR
 from agency_site.server.german_redirects import former_german_url
 

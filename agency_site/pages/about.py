@@ -8,12 +8,12 @@ from dataclasses import dataclass
 import reflex as rx
 
 from agency_site.components.layout.shell import page_shell
-from agency_site.components.ui.icon import lucide_icon
-from agency_site.components.ui.kit import CARD, LIGHT_BUTTON_ON_VIOLET, eyebrow, icon_badge
+from agency_site.components.ui.closing_cta import closing_cta
+from agency_site.components.ui.kit import CARD, LIGHT_BUTTON_ON_VIOLET, eyebrow, icon_badge, internal_link
 from agency_site.components.ui.reveal import reveal
-from agency_site.i18n import localized_path, t
+from agency_site.i18n import t
 from agency_site.pages import Page
-from agency_site.pages.blocks import closing_block, page_hero
+from agency_site.pages.blocks import page_hero
 
 
 @dataclass(frozen=True)
@@ -124,25 +124,19 @@ def _topic_section(lang: str, key: str, prefix: str, topics: tuple[Topic, ...], 
 
 def _closing(lang: str) -> rx.Component:
     return reveal(
-        closing_block(
+        closing_cta(
             t(lang, "about-closing-title"),
             t(lang, "about-closing-text"),
-            rx.el.div(
-                rx.el.a(
-                    t(lang, "about-closing-contact"),
-                    lucide_icon("arrow-right", size=18, aria_hidden="true"),
-                    href=localized_path(lang, "/contact"),
-                    class_name=LIGHT_BUTTON_ON_VIOLET,
+            internal_link(lang, t(lang, "about-closing-contact"), "/contact", style=LIGHT_BUTTON_ON_VIOLET),
+            internal_link(
+                lang,
+                t(lang, "about-closing-services"),
+                "/services",
+                icon="",
+                style=(
+                    "inline-flex items-center justify-center rounded-full border border-white/40 px-6 py-3 "
+                    "text-sm font-semibold text-white transition hover:bg-white/10"
                 ),
-                rx.el.a(
-                    t(lang, "about-closing-services"),
-                    href=localized_path(lang, "/services"),
-                    class_name=(
-                        "inline-flex items-center justify-center rounded-full border border-white/40 px-6 py-3 "
-                        "text-sm font-semibold text-white transition hover:bg-white/10"
-                    ),
-                ),
-                class_name="flex flex-col gap-3 sm:flex-row lg:shrink-0",
             ),
         )
     )

@@ -1,7 +1,8 @@
 """Building blocks shared by the blog, about, contact and legal pages.
 
-A page hero (eyebrow, the page's <h1>, a subtitle), a closing call-to-action block, and a
-hook that scrolls to the top when a page opens (the UI kit is components/ui/kit.py).
+A page hero (eyebrow, the page's <h1>, a subtitle) and a hook that scrolls to the top when
+a page opens (the UI kit is components/ui/kit.py; the closing call to action is
+components/ui/closing_cta.py).
 """
 
 from __future__ import annotations
@@ -15,7 +16,8 @@ from agency_site.components.ui.kit import eyebrow
 LONG_WORD = 14
 LINK = "font-medium text-violet-700 underline decoration-violet-300 underline-offset-4 hover:decoration-violet-600"
 
-# SPEC.md §2 (contact, services): the page opens at its top, also after in-app navigation.
+# SPEC.md §2 (contact): the page opens at its top, also after in-app navigation; the legal
+# pages and blog articles do the same.
 # Used as an attribute's value (`data_scroll=SCROLL_TOP_ON_OPEN`): the hook of
 # react/page_hooks.jsx runs in that element's component and returns the value "top".
 SCROLL_TOP_ON_OPEN = page_hook("useScrollTopOnOpen").call("top").to(str)
@@ -38,21 +40,4 @@ def page_hero(kicker: str, title: str, subtitle: str, *extra: rx.Component) -> r
         rx.el.p(subtitle, class_name="mt-5 max-w-2xl text-lg leading-relaxed text-pretty text-slate-600"),
         *extra,
         class_name="pb-10 pt-12 sm:pb-14 sm:pt-20",
-    )
-
-
-def closing_block(title: str, text: str, button: rx.Component, **props) -> rx.Component:
-    """The violet call-to-action block that ends a page."""
-    return rx.el.section(
-        rx.el.div(
-            rx.el.h2(title, class_name="text-2xl font-bold tracking-tight text-white sm:text-3xl"),
-            rx.el.p(text, class_name="mt-3 max-w-2xl text-base leading-relaxed text-violet-100"),
-            class_name="max-w-2xl",
-        ),
-        button,
-        class_name=(
-            "mt-16 flex flex-col items-start gap-6 rounded-3xl bg-gradient-to-br from-violet-700 "
-            "via-violet-600 to-indigo-600 p-8 shadow-lg sm:p-12 lg:flex-row lg:items-center lg:justify-between"
-        ),
-        **props,
     )

@@ -7,11 +7,10 @@ agency_site.content.legal): a hero, a table of contents, and the text itself.
 from __future__ import annotations
 
 import reflex as rx
-from reflex_components_core.el.elements.inline import A as PlainAnchor
 
 from agency_site.components.embeds.consent import privacy_settings
 from agency_site.components.layout.shell import page_shell
-from agency_site.components.ui.kit import CARD
+from agency_site.components.ui.kit import CARD, plain_link
 from agency_site.content import get_content
 from agency_site.content.legal import LegalText, get_legal
 from agency_site.i18n import t
@@ -27,7 +26,7 @@ def _toc_links(text: LegalText) -> rx.Component:
     # Plain anchors: a router link would treat '#section-1' as a new route.
     return rx.el.ol(
         *[
-            rx.el.li(PlainAnchor.create(section.title, href=f"#{section.anchor}", class_name=_TOC_LINK))
+            rx.el.li(plain_link(section.title, href=f"#{section.anchor}", class_name=_TOC_LINK))
             for section in text.sections
         ],
         class_name="mt-2 space-y-0.5",

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 import reflex as rx
-from reflex.vars.base import Var
+from reflex import Var
 
 from agency_site.components.browser import PAGE_HOOKS, is_german_path
 from agency_site.components.layout.shell import page_shell

@@ -12,14 +12,14 @@ import reflex as rx
 
 from agency_site.components.layout.shell import page_shell
 from agency_site.components.ui.icon import lucide_icon
-from agency_site.components.ui.kit import FOCUS_RING, eyebrow
+from agency_site.components.ui.kit import FOCUS_RING
 from agency_site.constants import DEFAULT_PORTFOLIO_TAB
 from agency_site.content.catalog import get_catalog
 from agency_site.i18n import localized_path, t
 from agency_site.pages import Page
 from agency_site.pages.catalog.cards import project_card
 from agency_site.pages.catalog.project_detail import project_body
-from agency_site.pages.catalog.ui import page_heading
+from agency_site.pages.catalog.ui import page_intro
 
 
 def tab_label(lang: str, tab: str) -> str:
@@ -85,14 +85,8 @@ def portfolio_tab_page(tab: str) -> Callable[[str], Page]:
 
     def build(lang: str) -> Page:
         body = rx.el.div(
-            rx.el.header(
-                eyebrow(t(lang, "portfolio-eyebrow")),
-                page_heading(t(lang, "page-portfolio-title"), class_name="mt-3"),
-                rx.el.p(
-                    t(lang, "portfolio-intro"),
-                    class_name="mt-5 max-w-2xl text-lg leading-relaxed text-slate-600",
-                ),
-                class_name="py-10 sm:py-14",
+            page_intro(
+                t(lang, "portfolio-eyebrow"), t(lang, "page-portfolio-title"), t(lang, "portfolio-intro")
             ),
             tab_bar(lang, tab),
             rx.el.div(project_grid(lang, tab), class_name="mt-8"),

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import reflex as rx
-from reflex.vars.base import Var
+from reflex import Var
 
 from agency_site.components.browser import PAGE_HOOKS
 from agency_site.components.layout.shell import page_shell

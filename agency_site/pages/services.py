@@ -7,6 +7,7 @@ from collections.abc import Callable
 import reflex as rx
 
 from agency_site.components.layout.shell import page_shell
+from agency_site.components.ui.closing_cta import closing_cta
 from agency_site.components.ui.kit import LIGHT_BUTTON, eyebrow, internal_link
 from agency_site.content.catalog import get_catalog
 from agency_site.i18n import t
@@ -23,29 +24,19 @@ from agency_site.pages.catalog.service_detail import (
     market_and_problems,
     value_proposition,
 )
-from agency_site.pages.catalog.ui import closing_call, page_heading
-
-
-def _list_intro(lang: str) -> rx.Component:
-    return rx.el.header(
-        eyebrow(t(lang, "services-eyebrow")),
-        page_heading(t(lang, "page-services-title"), class_name="mt-3"),
-        rx.el.p(
-            t(lang, "services-intro"), class_name="mt-5 max-w-2xl text-lg leading-relaxed text-slate-600"
-        ),
-        class_name="py-10 sm:py-14",
-    )
+from agency_site.pages.catalog.ui import page_heading, page_intro
 
 
 def services_page(lang: str) -> Page:
     """The grid of all eight services, then a call to action."""
     body = rx.el.div(
-        _list_intro(lang),
+        page_intro(t(lang, "services-eyebrow"), t(lang, "page-services-title"), t(lang, "services-intro")),
         services_grid(lang),
-        closing_call(
+        closing_cta(
             t(lang, "services-list-cta-title"),
             t(lang, "services-list-cta-text"),
             internal_link(lang, t(lang, "service-get-started"), "/contact", style=LIGHT_BUTTON),
+            variant="dark",
         ),
     )
     return Page(

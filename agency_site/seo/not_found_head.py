@@ -15,9 +15,8 @@ from __future__ import annotations
 import html
 from pathlib import Path
 
-from reflex.plugins import Plugin
-
 from agency_site.i18n import t
+from agency_site.reflex_adapter import Plugin
 
 SPA_FALLBACK_PAGE = "__spa-fallback.html"
 MARKER = "data-not-found-head"

@@ -9,8 +9,7 @@ from __future__ import annotations
 
 from pathlib import PurePosixPath
 
-from reflex.constants import Dirs
-from reflex.plugins.base import Plugin
+from agency_site.reflex_adapter import Dirs, Plugin
 
 
 def seo_files_task() -> list[tuple[str, str]]:

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from agency_site.reflex_adapter import Dirs, web_dir
+
 # Beside the pages (static_dir().parent): each page file's inline script hashes.
 HASHES_FILE = "csp-hashes.json"
 # Beside the pages: the files nginx includes (deploy/nginx/agency-site.conf.template).
@@ -17,7 +19,4 @@ SPA_FALLBACK_PAGE = "__spa-fallback.html"
 def static_dir() -> Path:
     """The build's pages and files (.web/build/client); its parent holds what the build
     wrote for the servers (csp-hashes.json, nginx/)."""
-    from reflex.constants import Dirs
-    from reflex.utils.prerequisites import get_web_dir
-
-    return get_web_dir() / Dirs.STATIC
+    return web_dir() / Dirs.STATIC

@@ -27,7 +27,6 @@ import asyncio
 from typing import Any
 
 import reflex as rx
-from reflex.model import ModelRegistry
 
 from agency_site.constants import CONTACT_SENT_MS
 from agency_site.content import get_content
@@ -44,6 +43,7 @@ from agency_site.leads.validation import (
     form_language,
     validate,
 )
+from agency_site.reflex_adapter import register_model
 
 CONTACT_FORM_ID = "contact-form"
 
@@ -58,7 +58,7 @@ MAX_ERROR_KEY = "field-max-error"
 FAILURE_KEYS = {Failure.RATE_LIMITED: "contact-rate-limit", Failure.NOT_STORED: "contact-not-sent"}
 
 # The app's database tables, as `reflex db makemigrations` / `reflex db migrate` look for them.
-ModelRegistry.register(ContactMessage)
+register_model(ContactMessage)
 
 __all__ = [
     "CONTACT_FORM_ID",

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import ast
 import re
+import types
 from pathlib import Path
 
 import agency_site
@@ -110,3 +111,68 @@ def test_icons_are_inline_svg_not_lucide_react() -> None:
         if re.search(r"\brx\.icon\(", path.read_text(encoding="utf-8"))
     ]
     assert offenders == [], "use agency_site.components.ui.icon.lucide_icon"
+
+
+# Reflex's public surface is `import reflex as rx` and what `reflex` exports at its top level;
+# the rest is reached through one module, so an upgrade that moves a name is one edit.
+# (The tests are not held to it: some exist to notice when Reflex moves what they check.)
+REFLEX_ADAPTER = PACKAGE / "reflex_adapter.py"
+REPOSITORY = PACKAGE.parent
+HELD_TO_THE_ADAPTER = ("agency_site", "deploy", "benchmarks", "scripts")
+
+
+def reflex_internal_imports(source: str) -> list[str]:
+    """The imports in `source` of a path inside Reflex: a submodule of `reflex`
+    (`reflex.vars.base`, also as `from reflex import utils`) or one of the packages Reflex is
+    built from (`reflex_base`, `reflex_components_core`, ...)."""
+    import reflex
+
+    found = []
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Import):
+            modules = [alias.name for alias in node.names]
+        elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+            modules = [node.module]
+            if node.module == "reflex":
+                modules += [
+                    f"reflex.{alias.name}"
+                    for alias in node.names
+                    if isinstance(getattr(reflex, alias.name, None), types.ModuleType)
+                ]
+        else:
+            continue
+        found += [
+            f"line {node.lineno}: {module}"
+            for module in modules
+            if module.startswith(("reflex.", "reflex_")) and module != "reflex"
+        ]
+    return found
+
+
+def test_only_the_adapter_imports_reflex_internals() -> None:
+    files = [REPOSITORY / "rxconfig.py"] + [
+        path
+        for folder in HELD_TO_THE_ADAPTER
+        for path in sorted((REPOSITORY / folder).rglob("*.py"))
+        if path != REFLEX_ADAPTER
+    ]
+    offenders = {
+        str(path.relative_to(REPOSITORY)): found
+        for path in files
+        if (found := reflex_internal_imports(path.read_text(encoding="utf-8")))
+    }
+    assert offenders == {}, "import these from agency_site.reflex_adapter (or add them there)"
+
+
+def test_reflex_internal_imports_are_recognised() -> None:
+    source = (
+        "import reflex as rx\nfrom reflex import Var\nfrom reflex import utils\n"
+        "from reflex.vars.base import Var\nimport reflex_base.environment\n"
+        "def f():\n    from reflex_components_core.el.elements.inline import A\n"
+    )
+    assert reflex_internal_imports(source) == [
+        "line 3: reflex.utils",
+        "line 4: reflex.vars.base",
+        "line 5: reflex_base.environment",
+        "line 7: reflex_components_core.el.elements.inline",
+    ]

@@ -19,8 +19,7 @@ of `click_to_load.py`, in Python; the timers and the messages are `react/avatar_
 from __future__ import annotations
 
 import reflex as rx
-from reflex.event import EventHandler, no_args_event_spec
-from reflex.vars.base import Var
+from reflex import EventHandler, Var
 
 from agency_site.components.embeds.click_to_load import (
     CLOSED,
@@ -41,6 +40,7 @@ from agency_site.constants import (
 )
 from agency_site.i18n import t
 from agency_site.react import jsx_library
+from agency_site.reflex_adapter import no_args_event_spec
 
 TESTID = "avatar-session"
 

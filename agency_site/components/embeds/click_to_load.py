@@ -38,14 +38,13 @@ from dataclasses import dataclass, field
 from functools import cache
 
 import reflex as rx
-from reflex.event import EventSpec
-from reflex.experimental.client_state import ClientStateVar
-from reflex.vars.base import Var
+from reflex import Var
 
 from agency_site.components.embeds.consent import EmbedProvider, RememberButton, RememberedEmbed
 from agency_site.components.ui.icon import lucide_icon
 from agency_site.components.ui.kit import FOCUS_RING_INSET
 from agency_site.i18n import localized_path, t
+from agency_site.reflex_adapter import ClientStateVar, EventSpec
 
 # The privacy policy's section naming every embed provider (content/legal/*/privacy.md, '5.').
 PRIVACY_SECTION = "/datenschutz#section-5"

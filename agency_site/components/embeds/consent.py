@@ -17,14 +17,14 @@ from dataclasses import dataclass
 from urllib.parse import urlsplit
 
 import reflex as rx
-from reflex.event import EventHandler, no_args_event_spec
-from reflex.vars.base import Var
+from reflex import EventHandler, Var
 
 from agency_site.components.ui.kit import FOCUS_RING_TIGHT
 from agency_site.constants import EMBED_CONSENT_STORAGE_KEY
 from agency_site.content import get_content
 from agency_site.i18n import t
 from agency_site.react import jsx_library
+from agency_site.reflex_adapter import no_args_event_spec
 
 # Where the settings are: the privacy policy's page, this section of it.
 PRIVACY_SETTINGS_ID = "privacy-settings"

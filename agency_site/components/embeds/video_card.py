@@ -32,8 +32,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 import reflex as rx
-from reflex.event import EventHandler, no_args_event_spec
-from reflex.vars.base import Var
+from reflex import EventHandler, Var
 
 from agency_site.components.embeds.click_to_load import EmbedState, Poster, click_to_load, client_state
 from agency_site.components.embeds.consent import embed_provider
@@ -43,6 +42,7 @@ from agency_site.components.ui.kit import FOCUS_RING_ON_DARK, FOCUS_RING_PEER, F
 from agency_site.constants import VIMEO_PLAYER_ORIGIN
 from agency_site.i18n import t
 from agency_site.react import jsx_library
+from agency_site.reflex_adapter import no_args_event_spec
 
 CARD_PARAMS = "autoplay=1&muted=1&loop=1&transparent=1&controls=0&background=1&playsinline=1&dnt=1"
 DIALOG_PARAMS = "autoplay=1&muted=0&controls=1&playsinline=1&dnt=1"

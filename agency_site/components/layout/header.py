@@ -11,7 +11,6 @@ assets/styles.css. Only the `data-hydrated` marker needs React.
 from __future__ import annotations
 
 import reflex as rx
-from reflex.experimental.client_state import ClientStateVar
 
 from agency_site.components.browser import HEADER_ID
 from agency_site.components.layout.language_switcher import language_switcher
@@ -19,15 +18,16 @@ from agency_site.components.layout.navigation import HEADER_NAV, NavItem, is_cur
 from agency_site.components.ui.brand import logo
 from agency_site.components.ui.icon import lucide_icon
 from agency_site.components.ui.kit import FOCUS_RING, FOCUS_RING_TIGHT
-from agency_site.content import get_content
+from agency_site.components.ui.schedule_call import schedule_call_link
 from agency_site.i18n import localized_path, t
+from agency_site.reflex_adapter import ClientStateVar
 
 MENU_TOGGLE_ID = "menu-toggle"
 MENU_PANEL_ID = "mobile-menu"
 
 # Set once React has hydrated the page: tests wait for it (data-hydrated="true").
-# (ClientStateVar is `rx._x.client_state`, imported directly: the namespace logs a warning
-# on every use, on the build's stderr.)
+# (ClientStateVar is `rx._x.client_state` without the warning that namespace logs on every
+# use: reflex_adapter.py.)
 _hydrated = ClientStateVar.create(var_name="site_hydrated", default=False)
 
 
@@ -65,13 +65,9 @@ def schedule_call_button(lang: str, *, compact: bool = False) -> rx.Component:
     """
     width = "w-10 shrink-0 justify-center xl:w-auto xl:px-5" if compact else "w-full justify-center px-5"
     label = "sr-only xl:not-sr-only" if compact else ""
-    return rx.el.a(
-        lucide_icon("calendar-check", size=16, aria_hidden="true"),
-        rx.el.span(t(lang, "schedule-call"), class_name=label),
-        rx.el.span(t(lang, "opens-new-tab"), class_name="sr-only"),
-        href=str(get_content().site.links.scheduling_url),
-        target="_blank",
-        rel="noopener noreferrer",
+    return schedule_call_link(
+        lang,
+        label_class=label,
         data_testid="schedule-call",
         class_name=(
             f"inline-flex h-10 items-center gap-2 rounded-full bg-gradient-to-r from-violet-600 "

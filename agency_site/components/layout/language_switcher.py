@@ -11,12 +11,11 @@ is another document (its <html lang>, its head), loaded as such.
 from __future__ import annotations
 
 import reflex as rx
-from reflex_components_core.el.elements.inline import A as PlainAnchor
 
 from agency_site.components.browser import LANGUAGE_CHOICE_ATTRIBUTE
 from agency_site.components.layout.navigation import twin_path
 from agency_site.components.ui.icon import lucide_icon
-from agency_site.components.ui.kit import FOCUS_RING_TIGHT
+from agency_site.components.ui.kit import FOCUS_RING_TIGHT, plain_link
 from agency_site.constants import LANGUAGES
 from agency_site.i18n import t
 
@@ -24,7 +23,7 @@ from agency_site.i18n import t
 def _option(lang: str, code: str, page_path: str | None) -> rx.Component:
     current = code == lang
     return rx.el.li(
-        PlainAnchor.create(
+        plain_link(
             rx.el.span(t(lang, f"language-{code}")),
             lucide_icon(
                 "check",

@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 import reflex as rx
-from reflex_components_core.el.elements.inline import A as PlainAnchor
 
 from agency_site.components.layout.footer import footer
 from agency_site.components.layout.header import header
 from agency_site.components.layout.navigation import spec_path
 from agency_site.components.ui.figures import figure_notes, marked_figures
+from agency_site.components.ui.kit import plain_link
 from agency_site.i18n import current_page, shown_texts, t
 
 MAIN_ID = "main-content"
@@ -23,7 +23,7 @@ def page_shell(lang: str, *content: rx.Component) -> rx.Component:
     """
     notes = figure_notes(lang, marked_figures(shown_texts()))
     return rx.fragment(
-        PlainAnchor.create(
+        plain_link(
             t(lang, "skip-to-content"),
             href=f"#{MAIN_ID}",
             class_name=(

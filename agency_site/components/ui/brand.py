@@ -3,9 +3,8 @@
 from __future__ import annotations
 
 import reflex as rx
-from reflex_components_core.el.elements.inline import A as PlainAnchor
 
-from agency_site.components.ui.kit import FOCUS_RING_TIGHT
+from agency_site.components.ui.kit import FOCUS_RING_TIGHT, plain_link
 from agency_site.content import get_content
 from agency_site.i18n import t
 
@@ -21,7 +20,7 @@ def logo(lang: str, *, dark: bool = False, compact: bool = False) -> rx.Componen
     """
     brand = get_content().site.brand
     # A plain <a>: a router link would resolve '#' against the current path.
-    return PlainAnchor.create(
+    return plain_link(
         rx.el.img(
             src=brand.logo,
             alt="",

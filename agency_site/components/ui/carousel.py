@@ -28,7 +28,7 @@ slides jump instead of gliding.
 from __future__ import annotations
 
 import reflex as rx
-from reflex.vars.base import Var
+from reflex import Var
 
 from agency_site.components.ui.icon import lucide_icon
 from agency_site.components.ui.kit import FOCUS_RING, FOCUS_RING_CARD

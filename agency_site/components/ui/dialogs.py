@@ -12,10 +12,10 @@ closes it on a click on the backdrop too.
 from __future__ import annotations
 
 import reflex as rx
-from reflex.event import EventHandler, no_args_event_spec
-from reflex.vars.base import Var
+from reflex import EventHandler, Var
 
 from agency_site.react import jsx_library
+from agency_site.reflex_adapter import no_args_event_spec
 
 
 class ModalDialog(rx.Component):

@@ -13,6 +13,7 @@ import reflex as rx
 from agency_site.components.ui.icon import lucide_icon
 from agency_site.components.ui.reveal import reveal_attrs
 from agency_site.i18n import localized_path
+from agency_site.reflex_adapter import PlainAnchor
 
 # Tailwind finds class names in the compiled pages, so composing them here is safe.
 
@@ -143,3 +144,11 @@ def section_heading(
 def internal_link(lang: str, label: str, path: str, **options) -> rx.Component:
     """`button_link` to one of the site's pages (a spec path) in `lang`."""
     return button_link(label, localized_path(lang, path), **options)
+
+
+def plain_link(*children: rx.Component | str, href: str, **props) -> rx.Component:
+    """An `<a>` the browser follows itself. `rx.el.a` is a React Router link, which would
+    resolve '#section' against the route and keep a page of the other language inside the
+    app; a plain link is right for in-page anchors, `tel:` numbers, other sites and the
+    language switch."""
+    return PlainAnchor.create(*children, href=href, **props)

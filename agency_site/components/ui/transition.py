@@ -30,10 +30,7 @@ The pieces:
 from __future__ import annotations
 
 import reflex as rx
-from reflex.event import no_args_event_spec
-from reflex.experimental.client_state import ClientStateVar
-from reflex.vars.base import Var
-from reflex_components_core.el.elements.typography import Div
+from reflex import Var
 
 from agency_site.constants import (
     BACK_NAVIGATION_DELAY_MS,
@@ -44,6 +41,7 @@ from agency_site.constants import (
     TRANSITION_LOCK_MS,
 )
 from agency_site.react import jsx_library
+from agency_site.reflex_adapter import ClientStateVar, Div, no_args_event_spec
 
 OVERLAY_ID = "page-transition-overlay"
 MOBILE_QUERY = f"(max-width: {MOBILE_BREAKPOINT_PX - 1}px)"

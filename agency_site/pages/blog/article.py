@@ -7,12 +7,13 @@ from collections.abc import Callable
 import reflex as rx
 
 from agency_site.components.layout.shell import page_shell
+from agency_site.components.ui.closing_cta import closing_cta
 from agency_site.components.ui.icon import lucide_icon
-from agency_site.components.ui.kit import LIGHT_BUTTON_ON_VIOLET, PRIMARY_BUTTON
+from agency_site.components.ui.kit import LIGHT_BUTTON_ON_VIOLET, PRIMARY_BUTTON, internal_link
 from agency_site.content.blog import BlogPost, get_post, get_posts
 from agency_site.i18n import localized_path, t
 from agency_site.pages import Page
-from agency_site.pages.blocks import SCROLL_TOP_ON_OPEN, closing_block
+from agency_site.pages.blocks import SCROLL_TOP_ON_OPEN
 from agency_site.pages.blog.card import post_card, post_meta
 from agency_site.pages.blog.image import hero_image
 
@@ -82,15 +83,10 @@ def _more_articles(lang: str, post: BlogPost) -> rx.Component:
 
 
 def _cta(lang: str) -> rx.Component:
-    return closing_block(
+    return closing_cta(
         t(lang, "blog-article-cta-title"),
         t(lang, "blog-article-cta-text"),
-        rx.el.a(
-            t(lang, "blog-article-cta-button"),
-            lucide_icon("arrow-right", size=18, aria_hidden="true"),
-            href=localized_path(lang, "/contact"),
-            class_name=LIGHT_BUTTON_ON_VIOLET,
-        ),
+        internal_link(lang, t(lang, "blog-article-cta-button"), "/contact", style=LIGHT_BUTTON_ON_VIOLET),
     )
 
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import reflex as rx
-from reflex.vars import Var
+from reflex import Var
 
 from agency_site.components.ui.icon import lucide_icon
 from agency_site.components.ui.kit import FOCUS_RING_WITHIN

@@ -10,7 +10,7 @@ hydrates, and without JavaScript, it shows until the image covers it.
 from __future__ import annotations
 
 import reflex as rx
-from reflex.vars import Var
+from reflex import Var
 
 from agency_site.components.ui.icon import lucide_icon
 from agency_site.content.blog import BlogPost

@@ -8,9 +8,9 @@ runs, never a string of code.
 
 from __future__ import annotations
 
-from reflex.vars import Var
-from reflex.vars.object import ObjectVar
-from reflex_base.utils.format import format_ref
+from reflex import Var
+
+from agency_site.reflex_adapter import ObjectVar, format_ref
 
 
 def mounted_element(component_id: str) -> ObjectVar:

@@ -11,15 +11,13 @@ JavaScript, shows every card.
 from __future__ import annotations
 
 import reflex as rx
-from reflex.experimental.client_state import ClientStateVar
-from reflex.vars import Var
-from reflex.vars.number import NumberVar
-from reflex.vars.sequence import ArrayVar, StringVar
+from reflex import Var
 
 from agency_site.components.ui.icon import lucide_icon
 from agency_site.components.ui.kit import FIELD_FOCUS
 from agency_site.i18n import t
 from agency_site.pages.blog.refs import mounted_element
+from agency_site.reflex_adapter import ArrayVar, ClientStateVar, NumberVar, StringVar
 
 SEARCH_ID = "blog-search"
 CLEAR_ID = "blog-clear-search"

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import reflex as rx
-from reflex_components_core.el.elements.inline import A as PlainAnchor
 
+from agency_site.components.ui.closing_cta import closing_cta
 from agency_site.components.ui.icon import lucide_icon
 from agency_site.components.ui.kit import (
     CARD_PADDED,
@@ -13,6 +13,7 @@ from agency_site.components.ui.kit import (
     PRIMARY_BUTTON,
     icon_badge,
     internal_link,
+    plain_link,
     section_heading,
 )
 from agency_site.constants import EXPLORE_MORE_MAX
@@ -21,7 +22,7 @@ from agency_site.i18n import localized_path, t
 from agency_site.pages.catalog.cards import project_card
 from agency_site.pages.catalog.project_extras import avatar_videos, voice_demo
 from agency_site.pages.catalog.project_media import gallery
-from agency_site.pages.catalog.ui import TONES, closing_call, page_heading
+from agency_site.pages.catalog.ui import TONES, page_heading
 
 
 def _fact(label: str, value: str, testid: str) -> rx.Component:
@@ -50,7 +51,7 @@ def project_actions(lang: str, project: Project) -> rx.Component:
     children = []
     if project.url:
         children.append(
-            PlainAnchor.create(
+            plain_link(
                 t(lang, "project-visit"),
                 lucide_icon("external-link", size=18, aria_hidden="true"),
                 rx.el.span(t(lang, "opens-new-tab"), class_name="sr-only"),
@@ -168,10 +169,11 @@ def technologies_and_overview(lang: str, project: Project) -> rx.Component:
 
 def similar_project(lang: str) -> rx.Component:
     """The similar-project contact prompt."""
-    return closing_call(
+    return closing_cta(
         t(lang, "project-similar-title"),
         t(lang, "project-similar-text"),
         internal_link(lang, t(lang, "project-similar-cta"), "/contact", style=LIGHT_BUTTON),
+        variant="dark",
         testid="similar-project",
     )
 

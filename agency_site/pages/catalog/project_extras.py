@@ -8,14 +8,13 @@ nothing is fetched from the video host or the voice-agent provider before a clic
 from __future__ import annotations
 
 import reflex as rx
-from reflex_components_core.el.elements.inline import A as PlainAnchor
 
 from agency_site.components.embeds.click_to_load import Poster
 from agency_site.components.embeds.video_card import VideoChoice, video_card, video_language_picker
 from agency_site.components.embeds.voice_agent import voice_agent
 from agency_site.components.ui.carousel import carousel
 from agency_site.components.ui.icon import lucide_icon
-from agency_site.components.ui.kit import FOCUS_RING, section_heading
+from agency_site.components.ui.kit import FOCUS_RING, plain_link, section_heading
 from agency_site.content import get_content
 from agency_site.content.catalog import Project, VideoTestimonial
 from agency_site.content.models import tel_href
@@ -126,7 +125,7 @@ def voice_demo(lang: str, project: Project) -> rx.Component:
                 t(lang, "project-voice-title"), class_name="text-2xl font-bold tracking-tight sm:text-3xl"
             ),
             rx.el.p(t(lang, "project-voice-text"), class_name="mt-3 text-blue-50"),
-            PlainAnchor.create(
+            plain_link(
                 lucide_icon("phone", size=20, aria_hidden="true"),
                 t(lang, "project-call", phone=phone),
                 href=tel_href(phone),

@@ -9,10 +9,9 @@ toaster the app mounts on every page), so it needs no backend.
 from __future__ import annotations
 
 import reflex as rx
-from reflex_components_core.el.elements.inline import A as PlainAnchor
 
 from agency_site.components.ui.icon import lucide_icon
-from agency_site.components.ui.kit import CARD_PADDED, FOCUS_RING
+from agency_site.components.ui.kit import CARD_PADDED, FOCUS_RING, plain_link
 from agency_site.content import get_content
 from agency_site.i18n import t
 
@@ -32,7 +31,7 @@ def purchase_button(lang: str, service_title: str, link: str | None) -> rx.Compo
     """'Purchase now': a link to `link`, or (none configured) a button raising the toast."""
     label = (lucide_icon("shopping-cart", size=20, aria_hidden="true"), t(lang, "purchase-now"))
     if link:
-        return PlainAnchor.create(*label, href=link, class_name=_BUTTON, data_testid="purchase-now")
+        return plain_link(*label, href=link, class_name=_BUTTON, data_testid="purchase-now")
     return rx.el.button(
         *label,
         type="button",

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import reflex as rx
 
+from agency_site.components.ui.closing_cta import closing_cta
 from agency_site.components.ui.icon import lucide_icon
 from agency_site.components.ui.kit import (
     CARD_PADDED,
@@ -20,7 +21,7 @@ from agency_site.content.models import tel_href
 from agency_site.i18n import t
 from agency_site.pages.catalog.animations import animation_panel
 from agency_site.pages.catalog.navigation import back_to_services
-from agency_site.pages.catalog.ui import TONES, closing_call, page_heading
+from agency_site.pages.catalog.ui import TONES, page_heading
 
 VALUE_HIGHLIGHTS = (
     ("lightbulb", "value-innovation"),
@@ -213,13 +214,14 @@ def demo_phone_line(lang: str) -> rx.Component:
 def closing_call_to_action(lang: str, service: Service) -> rx.Component:
     """The closing block: the service's name, get started, all services, checkout notice."""
     title = t(lang, service.key("title"))
-    return closing_call(
+    return closing_cta(
         t(lang, "service-cta-title", service=title),
         t(lang, "service-cta-text"),
         internal_link(lang, t(lang, "service-get-started"), "/contact", style=LIGHT_BUTTON),
         internal_link(
             lang, t(lang, "service-all-services"), "/services", icon="layout-grid", style=GHOST_BUTTON
         ),
+        variant="dark",
         note=t(lang, "service-cta-notice"),
         testid="service-cta",
     )

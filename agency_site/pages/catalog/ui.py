@@ -1,11 +1,13 @@
 """Pieces shared by the services, portfolio and project pages: the service colours, the
-page heading and the closing call to action (the UI kit is components/ui/kit.py)."""
+page heading and the page intro (the UI kit is components/ui/kit.py)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
 import reflex as rx
+
+from agency_site.components.ui.kit import eyebrow
 
 
 @dataclass(frozen=True)
@@ -47,21 +49,11 @@ def page_heading(text: str, *, class_name: str = "") -> rx.Component:
     )
 
 
-def closing_call(
-    title: str, text: str, *actions: rx.Component, note: str = "", testid: str = ""
-) -> rx.Component:
-    """The dark call-to-action block that ends a page."""
-    return rx.el.section(
-        rx.el.div(
-            rx.el.h2(title, class_name="text-2xl font-bold tracking-tight text-white sm:text-3xl"),
-            rx.el.p(text, class_name="mt-4 text-lg text-slate-300"),
-            rx.el.div(*actions, class_name="mt-8 flex flex-wrap justify-center gap-3"),
-            rx.el.p(note, class_name="mt-6 text-sm text-slate-400") if note else rx.fragment(),
-            class_name="mx-auto max-w-2xl text-center",
-        ),
-        custom_attrs={"data-testid": testid} if testid else {},
-        class_name=(
-            "mt-20 overflow-hidden rounded-3xl bg-gradient-to-br from-slate-900 via-slate-900 to-violet-900 "
-            "px-6 py-14 sm:px-12 sm:py-16"
-        ),
+def page_intro(kicker: str, title: str, intro: str) -> rx.Component:
+    """The top of the services and portfolio pages: eyebrow, the page's <h1>, a lead paragraph."""
+    return rx.el.header(
+        eyebrow(kicker),
+        page_heading(title, class_name="mt-3"),
+        rx.el.p(intro, class_name="mt-5 max-w-2xl text-lg leading-relaxed text-slate-600"),
+        class_name="py-10 sm:py-14",
     )

@@ -6,12 +6,12 @@ from __future__ import annotations
 import reflex as rx
 
 from agency_site.components.layout.shell import page_shell
-from agency_site.components.ui.icon import lucide_icon
-from agency_site.components.ui.kit import LIGHT_BUTTON_ON_VIOLET
+from agency_site.components.ui.closing_cta import closing_cta
+from agency_site.components.ui.kit import LIGHT_BUTTON_ON_VIOLET, button_link
 from agency_site.components.ui.reveal import reveal
 from agency_site.i18n import localized_path, t
 from agency_site.pages import Page
-from agency_site.pages.blocks import SCROLL_TOP_ON_OPEN, closing_block, page_hero
+from agency_site.pages.blocks import SCROLL_TOP_ON_OPEN, page_hero
 from agency_site.pages.contact.details import contact_cards
 from agency_site.pages.contact.form import contact_form
 from agency_site.pages.contact.office_map import office_map
@@ -23,15 +23,14 @@ CONTACT_PATH = "/contact"
 def _faq_block(lang: str) -> rx.Component:
     # The home FAQ section has the anchor id "faq" (SPEC.md §2 'Home').
     faq_href = localized_path(lang, "/") + "#faq"
-    return closing_block(
+    return closing_cta(
         t(lang, "contact-faq-title"),
         t(lang, "contact-faq-text"),
-        rx.el.a(
+        button_link(
             t(lang, "contact-faq-button"),
-            lucide_icon("arrow-right", size=18, aria_hidden="true"),
-            href=faq_href,
+            faq_href,
+            style=LIGHT_BUTTON_ON_VIOLET,
             data_testid="contact-faq-link",
-            class_name=LIGHT_BUTTON_ON_VIOLET,
         ),
     )
 

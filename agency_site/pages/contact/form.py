@@ -13,8 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 import reflex as rx
-from reflex.event import EventHandler, no_args_event_spec, passthrough_event_spec
-from reflex.vars.base import Var
+from reflex import EventHandler, Var
 
 from agency_site.components.ui.icon import lucide_icon
 from agency_site.components.ui.kit import CARD, FIELD_FOCUS, FOCUS_RING
@@ -24,6 +23,7 @@ from agency_site.i18n import localized_path, t
 from agency_site.leads.model import MAX_LENGTHS
 from agency_site.pages.blocks import LINK
 from agency_site.react import jsx_library
+from agency_site.reflex_adapter import no_args_event_spec, passthrough_event_spec
 from agency_site.state.contact_form import (
     CONTACT_FORM_ID,
     FORM_FIELDS,

@@ -8,7 +8,7 @@ from agency_site.components.layout.shell import page_shell
 from agency_site.i18n import t
 from agency_site.pages import Page
 from agency_site.pages.home.blog_teaser import blog_teaser
-from agency_site.pages.home.closing import closing_cta
+from agency_site.pages.home.closing import home_closing
 from agency_site.pages.home.demo import demo_section
 from agency_site.pages.home.faq import faq_section
 from agency_site.pages.home.features import feature_cards
@@ -27,7 +27,7 @@ def home_page(lang: str) -> Page:
         language_demo(lang),
         blog_teaser(lang),
         faq_section(lang),
-        closing_cta(lang),
+        home_closing(lang),
     )
     return Page(
         component=page_shell(lang, body),

@@ -5,12 +5,12 @@ from __future__ import annotations
 from urllib.parse import urlsplit
 
 import reflex as rx
-from reflex_components_core.el.elements.inline import A as PlainAnchor
 
 from agency_site.components.embeds.avatar import avatar_session
 from agency_site.components.embeds.click_to_load import Poster
 from agency_site.components.embeds.voice_agent import voice_agent
 from agency_site.components.ui.icon import lucide_icon
+from agency_site.components.ui.kit import plain_link
 from agency_site.components.ui.reveal import reveal_attrs
 from agency_site.content import get_content
 from agency_site.content.models import tel_href
@@ -53,7 +53,7 @@ def voice_card(lang: str) -> rx.Component:
         t(lang, "home-voice-text"),
         rx.el.p(
             rx.el.span(t(lang, "home-voice-phone-label"), class_name="text-slate-300"),
-            PlainAnchor.create(
+            plain_link(
                 lucide_icon("phone", size=16, aria_hidden="true"),
                 phone,
                 href=tel_href(phone),
