@@ -40,7 +40,7 @@ help:
 	@echo "make dev            like run, with hot reload (frontend :PORT=3000, backend :BACKEND_PORT=8000)"
 	@echo "make export         build the static frontend into .web/build/client"
 	@echo "make migrate        apply the database migrations (alembic/) to DATABASE_URL's database"
-	@echo "make lint           ruff check, ruff format --check, ESLint on agency_site/react/"
+	@echo "make lint           ruff check, ruff format --check, ESLint on agency_site/frontend/"
 	@echo "make test-unit      only the unit tests"
 	@echo "make test-e2e       only the end-to-end tests"
 	@echo "make check-content  validate content/ (a broken file names its file and field)"
@@ -200,7 +200,7 @@ test-unit: prepare $(DEV_STAMP)
 test-e2e: prepare $(DEV_STAMP) chromium axe vnu nginx $(OBSERVATORY_STAMP)
 	$(BIN)/python -m pytest tests/e2e
 
-# ESLint for our own JavaScript (agency_site/react/*.jsx and the frontend patches, see
+# ESLint for our own JavaScript (agency_site/frontend/; the frontend patches aside, see
 # eslint.config.mjs), pinned, from the npm registry into its own prefix; the stamp names
 # the versions, so changing one here reinstalls.
 ESLINT_VERSION := 9.39.5

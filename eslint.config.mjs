@@ -1,9 +1,9 @@
-// ESLint for the site's own JavaScript: the React components of agency_site/react/, its
-// inline head script, and the benchmark scripts. `make lint` runs it with the pinned versions the Makefile installs
+// ESLint for the site's own JavaScript: everything of agency_site/frontend/ (the React
+// components of react/, the inline head script, the client entry), and the benchmark scripts. `make lint` runs it with the pinned versions the Makefile installs
 // into .tools/eslint, from where the plugins load.
 //
-// Not linted: agency_site/*.js, the patches of Reflex's generated utils/state.js
-// (agency_site/frontend_patches.py). They are sections spliced into that module, not
+// Not linted: agency_site/frontend/patches/*.js, the patches of Reflex's generated utils/state.js
+// (agency_site/frontend/patches/anchored.py). They are sections spliced into that module, not
 // modules of their own, so a parser cannot read them alone; the unit test
 // tests/unit/test_frontend_patches.py applies them to Reflex's file and checks the result.
 import { createRequire } from "node:module";
@@ -18,11 +18,11 @@ export default [
   {
     ignores: [
       ".web/**", ".tools/**", ".venv/**", "**/node_modules/**", "assets/**", "benchmarks/out/**",
-      "agency_site/*.js",
+      "agency_site/frontend/patches/*.js",
     ],
   },
   {
-    files: ["agency_site/react/**/*.{js,jsx}"],
+    files: ["agency_site/frontend/**/*.{js,jsx}"],
     ...js.configs.recommended,
     languageOptions: {
       ecmaVersion: 2022,
@@ -44,8 +44,8 @@ export default [
   },
   {
     // The inline head script: a classic script (no modules, no JSX), inlined into <head>
-    // by agency_site/components/browser.py.
-    files: ["agency_site/react/language_redirect.js"],
+    // by agency_site/components/head_script.py.
+    files: ["agency_site/frontend/language_redirect.js"],
     languageOptions: { ecmaVersion: 2022, sourceType: "script", globals: { ...globals.browser } },
   },
   {

@@ -6,11 +6,11 @@ from typing import TypedDict
 
 import reflex as rx
 
-from agency_site.backend_url import SAME_ORIGIN_PORT
-from agency_site.connect_on_intent import CONNECT_ON_INTENT
 from agency_site.dev_reload import watch_content_files
-from agency_site.frontend_build import PaintBeforeHydration
-from agency_site.frontend_patches import PatchGeneratedFrontend
+from agency_site.frontend.paint_before_hydration import PaintBeforeHydration
+from agency_site.frontend.patches.anchored import PatchGeneratedFrontend
+from agency_site.frontend.patches.backend_url import SAME_ORIGIN_PORT
+from agency_site.frontend.patches.connect_on_intent import CONNECT_ON_INTENT
 from agency_site.limits import EVENT_MESSAGE_MAX
 from agency_site.nginx.csp_files import ContentSecurityPolicyHashes
 from agency_site.nginx.former_urls import FormerGermanUrlsFile

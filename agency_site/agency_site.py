@@ -7,12 +7,14 @@ from typing import NoReturn
 
 import reflex as rx
 
-from agency_site.components.browser import head_script, is_german_path, lazy_toaster, page_language
-from agency_site.connect_on_intent import with_own_memo_module
+from agency_site.components.head_script import head_script
+from agency_site.components.page_hooks import is_german_path, page_language
+from agency_site.components.ui.toaster import lazy_toaster
 from agency_site.constants import LANGUAGES
 from agency_site.content import ContentError
 from agency_site.content.check import check_all_content
 from agency_site.content.slugs import check_sections
+from agency_site.frontend.memo_modules import with_own_memo_module
 from agency_site.i18n import MissingText, collecting_missing_texts, localized_path, on_page
 from agency_site.leads import retry_deliveries
 from agency_site.pages.not_found import not_found_description, not_found_page, not_found_title
@@ -127,7 +129,7 @@ def build_app() -> rx.App:
         html_custom_attrs={"lang": page_language},  # pyright: ignore[reportArgumentType]
         stylesheets=["/styles.css"],
         api_transformer=list(MIDDLEWARE),
-        # Toasts follow a click; their library loads after hydration (components/browser.py).
+        # Toasts follow a click; their library loads after hydration (components/ui/toaster.py).
         toaster=lazy_toaster(),
     )
     # No "cannot connect to server" toast or pulser: every page works without the

@@ -6,7 +6,7 @@ compressed. The JavaScript is the page's module graph: the modules its inline mo
 script imports (the manifest, the route modules, the entry) and, recursively, what they
 import statically; chunks that are only imported dynamically (`import("…")`: the socket
 client, toasts, carousels) load later, when needed, and are not counted. (The pages carry
-no `<link rel="modulepreload">` hints to read instead: frontend_build.py drops them.)
+no `<link rel="modulepreload">` hints to read instead: frontend/paint_before_hydration.py drops them.)
 Figures only; nothing here passes or fails.
 
     .venv/bin/python benchmarks/page_weight.py

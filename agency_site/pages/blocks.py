@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import reflex as rx
 
-from agency_site.components.browser import page_hook
+from agency_site.components.page_hooks import page_hook
 from agency_site.components.ui.kit import eyebrow
 
 # Longest word (in characters) that fits a phone-wide <h1> at the usual size.

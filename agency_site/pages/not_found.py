@@ -11,8 +11,8 @@ from collections.abc import Callable
 import reflex as rx
 from reflex import Var
 
-from agency_site.components.browser import PAGE_HOOKS, is_german_path
 from agency_site.components.layout.shell import page_shell
+from agency_site.components.page_hooks import PAGE_HOOKS, is_german_path
 from agency_site.components.ui.icon import lucide_icon
 from agency_site.i18n import localized_path, t
 
@@ -20,7 +20,7 @@ NOT_FOUND_LOG = "404 Error: User attempted to access non-existent route:"
 
 
 class MissingPathLog(rx.Component):
-    """Logs `message` and the missing path to the console (react/page_hooks.jsx)."""
+    """Logs `message` and the missing path to the console (frontend/react/page_hooks.jsx)."""
 
     library = PAGE_HOOKS
     tag = "MissingPathLog"

@@ -5,8 +5,8 @@ from __future__ import annotations
 import reflex as rx
 from reflex import Var
 
-from agency_site.components.browser import PAGE_HOOKS
 from agency_site.components.layout.shell import page_shell
+from agency_site.components.page_hooks import PAGE_HOOKS
 from agency_site.constants import BOTAGENT_FALLBACK_MS, DEFAULT_PORTFOLIO_TAB, LANGUAGES
 from agency_site.content import get_content
 from agency_site.i18n import localized_path, t
@@ -25,7 +25,7 @@ class NoScriptRedirect(rx.Component):
     elsewhere, a <noscript> refresh to `targets[path]`, which the browser follows with
     JavaScript off (with script on, a <noscript> is inert). HTML allows that <meta> only
     in the head, so it is one head component for every page, not part of the page's body
-    (react/page_hooks.jsx; the page's path is known when each page is prerendered)."""
+    (frontend/react/page_hooks.jsx; the page's path is known when each page is prerendered)."""
 
     library = PAGE_HOOKS
     tag = "NoScriptRedirect"
@@ -65,7 +65,7 @@ def portfolio_redirect_page(lang: str) -> Page:
 
 class LeaveFor(rx.Component):
     """Leaves for `href` at once (replacing the history entry), and goes to `fallback_path`
-    if still here after `fallback_ms` (react/page_hooks.jsx)."""
+    if still here after `fallback_ms` (frontend/react/page_hooks.jsx)."""
 
     library = PAGE_HOOKS
     tag = "LeaveFor"

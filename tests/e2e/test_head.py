@@ -42,7 +42,7 @@ def test_prerendered_head(http: httpx.Client, screen, lang: str) -> None:
         "x-default": site + localized_path("en", canonical_path),
     }
     # No module preloads: the JavaScript must not compete with the first paint
-    # (agency_site/frontend_build.py).
+    # (agency_site/frontend/paint_before_hydration.py).
     assert "modulepreload" not in html
     # The page's own title is in the HTML before any script runs.
     assert f"<title>{screen.title(lang)}" in html.replace("&amp;", "&")

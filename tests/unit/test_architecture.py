@@ -43,8 +43,8 @@ def test_focus_rings_come_from_the_ui_kit() -> None:
     assert offenders == [], "use agency_site.components.ui.kit's focus rings"
 
 
-# Issue 14: behaviour is native HTML, Reflex, or React code in a real file of
-# agency_site/react/ (linted by ESLint); never JavaScript inside a Python string.
+# Behaviour is native HTML, Reflex, or React code in a real file of agency_site/frontend/
+# (linted by ESLint); never JavaScript inside a Python string.
 JAVASCRIPT = re.compile(
     r"\bfunction\s*\w*\s*\(|=>|\baddEventListener\b|\bdocument\.\w|\bwindow\.\w|\buse(Effect|State|Ref)\b"
     r"|\bquerySelector|\bgetElementById\b|\bconsole\.\w|\blocalStorage\b|\bsetTimeout\b"
@@ -52,9 +52,9 @@ JAVASCRIPT = re.compile(
 # The few strings that must look like JavaScript, each for a reason.
 JAVASCRIPT_EXCEPTIONS = {
     # Anchors: lines of Reflex's own generated utils/state.js that locate our patches
-    # (agency_site/*.js); test_frontend_patches.py fails when an upgrade changes them.
-    "connect_on_intent.py",
-    "backend_url.py",
+    # (the .js files beside them); test_frontend_patches.py fails when an upgrade changes them.
+    "frontend/patches/connect_on_intent.py",
+    "frontend/patches/backend_url.py",
 }
 
 
@@ -89,10 +89,10 @@ def test_no_javascript_inside_python_strings() -> None:
     offenders = {
         str(path.relative_to(PACKAGE)): javascript_in_strings(path.read_text(encoding="utf-8"))
         for path in sorted(PACKAGE.rglob("*.py"))
-        if path.name not in JAVASCRIPT_EXCEPTIONS
+        if path.relative_to(PACKAGE).as_posix() not in JAVASCRIPT_EXCEPTIONS
     }
     assert {name: lines for name, lines in offenders.items() if lines} == {}, (
-        "write behaviour as native HTML, Reflex, or a .jsx file of agency_site/react/ (issue 14)"
+        "write behaviour as native HTML, Reflex, or a .jsx file of agency_site/frontend/react/"
     )
 
 

@@ -1,4 +1,4 @@
-"""Our patches of the frontend Reflex generates (agency_site/frontend_patches.py).
+"""Our patches of the frontend Reflex generates (agency_site/frontend/patches/).
 
 If a test here fails after a Reflex upgrade, the message names the generated file and the
 patch whose anchor moved: read the new file and adapt the patch (and the build stops the
@@ -14,9 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from agency_site.backend_url import SAME_ORIGIN_PORT
-from agency_site.connect_on_intent import CONNECT_ON_INTENT, STATE_JS
-from agency_site.frontend_patches import (
+from agency_site.frontend.patches.anchored import (
     PATCHED_MARKER,
     AnchoredPatch,
     FrontendPatchError,
@@ -25,6 +23,8 @@ from agency_site.frontend_patches import (
     js_sections,
     template_path,
 )
+from agency_site.frontend.patches.backend_url import SAME_ORIGIN_PORT
+from agency_site.frontend.patches.connect_on_intent import CONNECT_ON_INTENT, STATE_JS
 
 # Every patch set the build applies (rxconfig.py); a new one belongs here too.
 ALL_PATCH_SETS = [CONNECT_ON_INTENT, SAME_ORIGIN_PORT]

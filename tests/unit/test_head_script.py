@@ -1,4 +1,4 @@
-"""The inline head script (agency_site/react/language_redirect.js), as the build inlines it."""
+"""The inline head script (agency_site/frontend/language_redirect.js), as the build inlines it."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ import subprocess
 
 import pytest
 
-from agency_site.components.browser import LANGUAGE_CHOICE_ATTRIBUTE, head_script, head_script_text
+from agency_site.components.head_script import LANGUAGE_CHOICE_ATTRIBUTE, head_script, head_script_text
 from agency_site.constants import LANGUAGE_PREFIX, LANGUAGE_STORAGE_KEY
 from agency_site.content.slugs import get_german_urls
 from agency_site.i18n import localized_path

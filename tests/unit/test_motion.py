@@ -31,7 +31,7 @@ from agency_site.constants import (
     TEXT_ROTATOR_INTERVAL_MS,
     TRANSITION_LOCK_MS,
 )
-from agency_site.react import REACT_FOLDER
+from agency_site.frontend.react import REACT_FOLDER
 from agency_site.settings import PROJECT_ROOT
 
 STYLES = (PROJECT_ROOT / "assets" / "styles.css").read_text(encoding="utf-8")

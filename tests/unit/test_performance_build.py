@@ -11,13 +11,13 @@ import sys
 import pytest
 from reflex_base.constants.compiler import Embed
 
-from agency_site.components.browser import lazy_toaster
-from agency_site.frontend_build import (
+from agency_site.components.ui.toaster import lazy_toaster
+from agency_site.frontend.paint_before_hydration import (
     PaintBeforeHydration,
     _entry_client_task,
     without_module_preloads,
 )
-from agency_site.react import REACT_FOLDER, jsx_library
+from agency_site.frontend.react import REACT_FOLDER, jsx_library
 from agency_site.settings import PROJECT_ROOT
 
 

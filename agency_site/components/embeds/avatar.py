@@ -13,7 +13,7 @@ is logged once. 'Close Avatar Session' posts a hide message to the avatar, remov
 iframe 100 ms later and shows the launch button again, focused.
 
 The session's state (closed, launched, closing, closed again) is the click-to-load state
-of `click_to_load.py`, in Python; the timers and the messages are `react/avatar_frame.jsx`.
+of `click_to_load.py`, in Python; the timers and the messages are `frontend/react/avatar_frame.jsx`.
 """
 
 from __future__ import annotations
@@ -38,15 +38,15 @@ from agency_site.constants import (
     AVATAR_STYLE_INJECTION_FOR_MS,
     AVATAR_STYLE_INJECTION_START_MS,
 )
+from agency_site.frontend.react import jsx_library
 from agency_site.i18n import t
-from agency_site.react import jsx_library
 from agency_site.reflex_adapter import no_args_event_spec
 
 TESTID = "avatar-session"
 
 
 class AvatarFrame(rx.Component):
-    """The avatar's iframe, its style injection and its goodbye (`react/avatar_frame.jsx`)."""
+    """The avatar's iframe, its style injection and its goodbye (`frontend/react/avatar_frame.jsx`)."""
 
     library = jsx_library("avatar_frame.jsx")
     tag = "AvatarFrame"

@@ -214,7 +214,7 @@ def privacy_link(lang: str) -> rx.Component:
 
 
 def always_button(lang: str, consent: EmbedProvider, state: EmbedState) -> rx.Component:
-    """'Always load <provider>': stores the choice (react/embed_consent.jsx), loads this one."""
+    """'Always load <provider>': stores the choice (frontend/react/embed_consent.jsx), loads this one."""
     return RememberButton.create(
         t(lang, "embed-always", provider=consent.name),
         provider=consent.id,

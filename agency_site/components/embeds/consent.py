@@ -6,7 +6,7 @@ provider's content. The choice lives only in the visitor's browser (local storag
 provider: a placeholder of a provider the visitor has not chosen never loads by itself.
 The privacy settings (`privacy_settings`, on the privacy policy's page, linked from the
 footer) list every provider and withdraw a choice. The browser side is
-react/embed_consent.jsx; the embed's state is click_to_load's `EmbedState`.
+frontend/react/embed_consent.jsx; the embed's state is click_to_load's `EmbedState`.
 
     consent = embed_provider(lang, "vimeo")        # then click_to_load(..., consent=consent)
 """
@@ -22,8 +22,8 @@ from reflex import EventHandler, Var
 from agency_site.components.ui.kit import FOCUS_RING_TIGHT
 from agency_site.constants import EMBED_CONSENT_STORAGE_KEY
 from agency_site.content import get_content
+from agency_site.frontend.react import jsx_library
 from agency_site.i18n import t
-from agency_site.react import jsx_library
 from agency_site.reflex_adapter import no_args_event_spec
 
 # Where the settings are: the privacy policy's page, this section of it.

@@ -20,7 +20,7 @@ player posts `ready`, and then:
 The card's state (`VideoState`: muted, ready, playing, fullscreen open, chosen language)
 is Reflex client state, set by the event chains below. The player messaging (postMessage
 to the player's origin only, the player's ready/play/pause messages) is one React
-component, `react/vimeo_player.jsx`: props in, callbacks out.
+component, `frontend/react/vimeo_player.jsx`: props in, callbacks out.
 
 `video_language_picker(...)` adds radio buttons that point a card (given the same
 `choices`) at another video: a loaded player reloads with the new source, an unloaded one
@@ -40,8 +40,8 @@ from agency_site.components.ui.dialogs import modal_dialog
 from agency_site.components.ui.icon import lucide_icon
 from agency_site.components.ui.kit import FOCUS_RING_ON_DARK, FOCUS_RING_PEER, FOCUS_RING_TIGHT
 from agency_site.constants import VIMEO_PLAYER_ORIGIN
+from agency_site.frontend.react import jsx_library
 from agency_site.i18n import t
-from agency_site.react import jsx_library
 from agency_site.reflex_adapter import no_args_event_spec
 
 CARD_PARAMS = "autoplay=1&muted=1&loop=1&transparent=1&controls=0&background=1&playsinline=1&dnt=1"
@@ -75,7 +75,7 @@ class VideoChoice:
 
 
 class VimeoPlayer(rx.Component):
-    """The player iframe and its messages (`react/vimeo_player.jsx`)."""
+    """The player iframe and its messages (`frontend/react/vimeo_player.jsx`)."""
 
     library = jsx_library("vimeo_player.jsx")
     tag = "VimeoPlayer"

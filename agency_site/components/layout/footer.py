@@ -15,8 +15,8 @@ from agency_site.components.ui.kit import FOCUS_RING_TIGHT
 from agency_site.content import get_content
 from agency_site.content.catalog import get_catalog
 from agency_site.content.models import localized
+from agency_site.frontend.react import jsx_library
 from agency_site.i18n import localized_path, t
-from agency_site.react import jsx_library
 
 _LINK = f"text-slate-300 transition-colors hover:text-white {FOCUS_RING_TIGHT} rounded"
 
@@ -72,7 +72,7 @@ def _contact_column(lang: str) -> rx.Component:
 
 
 class CurrentYear(rx.Component):
-    """A <span> with the visitor's current year (react/page_hooks.jsx): a page prerendered
+    """A <span> with the visitor's current year (frontend/react/page_hooks.jsx): a page prerendered
     last year still shows this year."""
 
     library = jsx_library("page_hooks.jsx")

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import reflex as rx
 
-from agency_site.components.browser import HEADER_ID
 from agency_site.components.layout.language_switcher import language_switcher
 from agency_site.components.layout.navigation import HEADER_NAV, NavItem, is_current
 from agency_site.components.ui.brand import logo
@@ -21,6 +20,9 @@ from agency_site.components.ui.kit import FOCUS_RING, FOCUS_RING_TIGHT
 from agency_site.components.ui.schedule_call import schedule_call_link
 from agency_site.i18n import localized_path, t
 from agency_site.reflex_adapter import ClientStateVar
+
+# The fixed header's id: assets/styles.css styles the header by it.
+HEADER_ID = "site-header"
 
 MENU_TOGGLE_ID = "menu-toggle"
 MENU_PANEL_ID = "mobile-menu"

@@ -3,7 +3,7 @@
 The button opens it with `popovertarget` (light dismiss, Escape and focus return come
 with the browser, before hydration and without script). Each option is a real link to
 the current page in that language, so it works with JavaScript off; the head script
-(react/language_redirect.js) stores the choice when one is clicked and completes the
+(frontend/language_redirect.js) stores the choice when one is clicked and completes the
 link with the URL's query and hash. A plain <a>, not a router link: the other language
 is another document (its <html lang>, its head), loaded as such.
 """
@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import reflex as rx
 
-from agency_site.components.browser import LANGUAGE_CHOICE_ATTRIBUTE
+from agency_site.components.head_script import LANGUAGE_CHOICE_ATTRIBUTE
 from agency_site.components.layout.navigation import twin_path
 from agency_site.components.ui.icon import lucide_icon
 from agency_site.components.ui.kit import FOCUS_RING_TIGHT, plain_link

@@ -18,7 +18,7 @@ How to use it:
 
 Slides are laid out by the markup alone (a flex row that can be dragged once the
 script is in), so the prerendered page shows the first slides before any JavaScript.
-The embla code is a separate chunk that `react/carousel.jsx` imports after the page has
+The embla code is a separate chunk that `frontend/react/carousel.jsx` imports after the page has
 hydrated, once the carousel is near the viewport, so it adds nothing to a page's initial
 JavaScript; until it arrives the server markup stays as it is (same element, nothing
 replaced). Arrow keys move between slides when the carousel has focus; with reduced motion
@@ -38,14 +38,14 @@ from agency_site.constants import (
     CAROUSEL_DURATION,
     MOBILE_BREAKPOINT_PX,
 )
+from agency_site.frontend.react import jsx_library
 from agency_site.i18n import t
-from agency_site.react import jsx_library
 
 EMBLA_PACKAGE = "embla-carousel-react@8.6.0"
 
 
 class AgencyCarousel(rx.Component):
-    """The carousel root, `react/carousel.jsx`: the same <div> on the server and in the
+    """The carousel root, `frontend/react/carousel.jsx`: the same <div> on the server and in the
     browser; after hydration it imports embla (a chunk of its own) once the carousel is near
     the viewport and drives the previous/next buttons found by their data attributes."""
 

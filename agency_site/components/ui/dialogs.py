@@ -1,5 +1,5 @@
 """Modal dialogs opened by state: `modal_dialog(...)` is a native `<dialog>` shown modally
-while a Var is true (`react/modal_dialog.jsx`).
+while a Var is true (`frontend/react/modal_dialog.jsx`).
 
 Use it where no invoker command can open the dialog (the video card's fullscreen dialog
 also opens on a double click); a dialog opened by a button alone needs no code at all:
@@ -14,7 +14,7 @@ from __future__ import annotations
 import reflex as rx
 from reflex import EventHandler, Var
 
-from agency_site.react import jsx_library
+from agency_site.frontend.react import jsx_library
 from agency_site.reflex_adapter import no_args_event_spec
 
 

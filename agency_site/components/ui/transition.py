@@ -23,7 +23,7 @@ The pieces:
   CSS animation (assets/styles.css, 'Motion') is the fade in, hold and fade out, and
   at its end an event chain sets the state back to idle.
 - The click timing (the delay before navigating, the 1200 ms lock, history back with
-  its fallback) is `agency_site/react/page_transition.jsx`, wrapped here; it starts the
+  its fallback) is `agency_site/frontend/react/page_transition.jsx`, wrapped here; it starts the
   overlay by calling its `on_start` event chain, which sets `OVERLAY_COLOUR`.
 """
 
@@ -40,7 +40,7 @@ from agency_site.constants import (
     OVERLAY_DEFAULT_COLOUR,
     TRANSITION_LOCK_MS,
 )
-from agency_site.react import jsx_library
+from agency_site.frontend.react import jsx_library
 from agency_site.reflex_adapter import ClientStateVar, Div, no_args_event_spec
 
 OVERLAY_ID = "page-transition-overlay"

@@ -1,7 +1,7 @@
 """Blog images with SPEC.md §4's state machine: loading (skeleton), loaded, failed
 (placeholder plus 'Image unavailable'), and the article hero's fall-back to the placeholder.
 
-The image is `BlogImage` (agency_site/react/blog_image.jsx): it keeps its state in its
+The image is `BlogImage` (agency_site/frontend/react/blog_image.jsx): it keeps its state in its
 `data-image-state` attribute, from which CSS (assets/styles.css, 'Blog' block) shows the
 card's skeleton or failure panel. The skeleton sits behind the image, so before React
 hydrates, and without JavaScript, it shows until the image covers it.
@@ -14,7 +14,7 @@ from reflex import Var
 
 from agency_site.components.ui.icon import lucide_icon
 from agency_site.content.blog import BlogPost
-from agency_site.react import jsx_library
+from agency_site.frontend.react import jsx_library
 
 
 class BlogImage(rx.Component):

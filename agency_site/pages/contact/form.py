@@ -2,7 +2,7 @@
 leads package): an uncontrolled <form> whose inputs are named after FORM_FIELDS, per-field
 messages from ContactFormState.errors, and a button that follows ContactFormState.status.
 
-Its browser side (`react/form_session.jsx`) connects to the server only once the visitor starts
+Its browser side (`frontend/react/form_session.jsx`) connects to the server only once the visitor starts
 using the form, carries the message's submission key, and says so while a submission
 waits for a server that cannot be reached (issue 12).
 """
@@ -19,10 +19,10 @@ from agency_site.components.ui.icon import lucide_icon
 from agency_site.components.ui.kit import CARD, FIELD_FOCUS, FOCUS_RING
 from agency_site.content import get_content
 from agency_site.content.legal import retention_days
+from agency_site.frontend.react import jsx_library
 from agency_site.i18n import localized_path, t
 from agency_site.leads.model import MAX_LENGTHS
 from agency_site.pages.blocks import LINK
-from agency_site.react import jsx_library
 from agency_site.reflex_adapter import no_args_event_spec, passthrough_event_spec
 from agency_site.state.contact_form import (
     CONTACT_FORM_ID,

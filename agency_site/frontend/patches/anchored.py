@@ -6,14 +6,15 @@ changes such a file through Reflex's public plugin hook (`add_modify_task`) with
 named patches: each one quotes an *anchor*, a piece of Reflex's code that must occur
 exactly once in the file, and puts code of ours before it, after it or instead of it.
 The code lives in a real JavaScript file beside the Python module that declares the
-patches, in a section headed `// @patch <name>`.
+patches and quotes their anchors (connect_on_intent.py and .js, backend_url.py and .js),
+in a section headed `// @patch <name>`.
 
 When a Reflex upgrade changes an anchor, the build stops naming the file, the patch and
 the anchor, and so does `tests/unit/test_frontend_patches.py`, which checks every patch
 against the templates of the installed Reflex. Nothing is patched halfway.
 
 To add a patch (say, for the production stack), declare it in a tuple of `AnchoredPatch`
-with its section in a `.js` file, and pass the tuple to the plugin in rxconfig.py:
+with its section in a `.js` file of this folder, and pass the tuple to the plugin in rxconfig.py:
 `PatchGeneratedFrontend(CONNECT_ON_INTENT, MY_PATCHES)`; the unit test covers it once it is
 added to `ALL_PATCH_SETS` there.
 """
@@ -29,8 +30,10 @@ from typing import Literal
 
 from agency_site.reflex_adapter import Plugin, Templates
 
-# Marks a file we patched, so a second compile over the same .web starts from the template.
-PATCHED_MARKER = "// agency-site: patched by agency_site/frontend_patches.py"
+# Marks a file we patched, so a second compile over the same .web starts from the template
+# (whichever module path the marker of an earlier compile named).
+PATCHED_BY = "// agency-site: patched by "
+PATCHED_MARKER = PATCHED_BY + "agency_site/frontend/patches/anchored.py"
 _SECTION = re.compile(r"^// @patch ([\w-]+)[^\n]*\n", re.MULTILINE)
 
 
@@ -91,7 +94,7 @@ def apply_patches(text: str, patches: Iterable[AnchoredPatch], file: str) -> str
                 f"Reflex's {file} ({template_path(file)}) changed: the anchor of patch "
                 f"'{patch.name}' {found} it, so the patch no longer applies.\n"
                 f"  patch: {patch.why}\n  anchor: {patch.anchor!r}\n"
-                "Read the new file and adapt the patch (agency_site/frontend_patches.py explains how)."
+                "Read the new file and adapt the patch (agency_site/frontend/patches/anchored.py explains how)."
             )
         replacement = {
             "before": patch.code + patch.anchor,
@@ -104,7 +107,7 @@ def apply_patches(text: str, patches: Iterable[AnchoredPatch], file: str) -> str
 
 def _patcher(file: str, patches: tuple[AnchoredPatch, ...]) -> Callable[[str], str]:
     def modify(content: str) -> str:
-        if content.startswith(PATCHED_MARKER):
+        if content.startswith(PATCHED_BY):
             # .web still holds an earlier compile's output: patch the template again.
             content = template_path(file).read_text(encoding="utf-8")
         return apply_patches(content, patches, file)

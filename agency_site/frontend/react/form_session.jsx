@@ -2,7 +2,7 @@
 //
 // - Connect on intent: the page opens no connection to the server until the visitor
 //   starts using the form (first focus, input or submit); then `onIntent` sends the
-//   form's first event, which connects (see agency_site/connect_on_intent.py).
+//   form's first event, which connects (see agency_site/frontend/patches/connect_on_intent.py).
 // - Exactly once: a hidden input carries a key for the message being written, random,
 //   made in the browser. Every submission of that message, repeated clicks, the queue
 //   replayed after a reconnect, a click after a server restart, carries the same key, and
@@ -82,7 +82,7 @@ export function ContactFormSession({
   // The server stored this message: clear the form and start the next message.
   useEffect(() => {
     if (!sentKey || sentKey !== key) return;
-    // The app's toaster (components/browser.py) keeps the toast until sonner has loaded.
+    // The app's toaster (components/ui/toaster.py) keeps the toast until sonner has loaded.
     refs["__toast"]?.success(successTitle, { description: successDescription });
     input.current?.form?.reset();
     setKey(newSubmissionKey());

@@ -1,4 +1,4 @@
-"""A visit costs the server nothing until the visitor writes to us (issue 12).
+"""A visit costs the server nothing until the visitor writes to us.
 
 Stock Reflex connects every page to the backend as soon as it hydrates: it opens the
 websocket, sends `hydrate`, and the server builds and keeps a state for the tab, whenever
@@ -7,11 +7,11 @@ socket client with the runtime. On a marketing site read a thousand times per me
 that makes the server's cost grow with its readers.
 
 These patches of Reflex's `utils/state.js` (the code is in `connect_on_intent.js`, applied
-by `frontend_patches.PatchGeneratedFrontend`) change three things:
+by `anchored.PatchGeneratedFrontend`) change three things:
 
 - a page connects only when an event that needs the server is queued. Today that is the
   contact form, which sends one when the visitor first focuses it, types or sends
-  (`react/form_session.jsx`). Reading and navigating, in either language, opens
+  (`frontend/react/form_session.jsx`). Reading and navigating, in either language, opens
   no websocket, runs no `hydrate` or on_load, and creates no state on the server;
 - socket.io-client is imported by the first connection, so it is a chunk of its own that
   readers never download;
@@ -23,12 +23,9 @@ on (re)connect, the page's on_load) is Reflex's own code, unchanged.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from pathlib import Path
 
-import reflex as rx
-
-from agency_site.frontend_patches import AnchoredPatch
+from agency_site.frontend.patches.anchored import AnchoredPatch
 
 STATE_JS = "utils/state.js"
 _CODE = Path(__file__).with_name("connect_on_intent.js")
@@ -106,20 +103,3 @@ CONNECT_ON_INTENT: tuple[AnchoredPatch, ...] = (
         "client-side navigation sends on_load only on a page that connected",
     ),
 )
-
-
-def with_own_memo_module(component: rx.Component, module: str) -> Callable[[], rx.Component]:
-    """`component` as a page for `app.add_page`, whose memoized components go to a file of
-    their own.
-
-    Reflex puts every memoized component of the pages a module adds into one file
-    (`.web/app_components/<module>.jsx`, Reflex's `memo_paths.capture_source_module`), and
-    every page imports it: the contact form's components would be downloaded by every
-    reader. A page given as a function defined in `module` gets that module's file.
-    """
-
-    def page() -> rx.Component:
-        return component
-
-    page.__module__ = module
-    return page

@@ -22,7 +22,7 @@ from pathlib import Path
 from agency_site.reflex_adapter import Embed, Plugin
 
 # React Router's framework entry with hydration after the first paint (see that file).
-ENTRY_CLIENT_FILE = Path(__file__).parent / "react" / "entry.client.js"
+ENTRY_CLIENT_FILE = Path(__file__).with_name("entry.client.js")
 
 
 MODULE_PRELOAD = re.compile(r"<link\b[^>]*\brel=\"modulepreload\"[^>]*>")

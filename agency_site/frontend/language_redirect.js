@@ -1,4 +1,4 @@
-// The one inline script of the site's <head> (agency_site/components/browser.py reads this
+// The one inline script of the site's <head> (agency_site/components/head_script.py reads this
 // file when the app is built and inlines it; the Content-Security-Policy lists its hash).
 // It must run before anything is painted, so it cannot wait for the bundle:
 //

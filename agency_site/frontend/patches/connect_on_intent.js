@@ -1,6 +1,6 @@
 // Patches of Reflex's utils/state.js: readers never connect to the server, and the socket
-// client is downloaded only by a page that connects. agency_site/connect_on_intent.py
-// declares where each section goes and why; agency_site/frontend_patches.py applies them.
+// client is downloaded only by a page that connects. agency_site/frontend/patches/
+// connect_on_intent.py declares where each section goes and why; anchored.py applies them.
 // Each section runs inside Reflex's state.js, so it uses that module's names.
 
 // @patch lazy-socket-client (instead of the static import of socket.io-client)

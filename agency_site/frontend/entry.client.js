@@ -1,4 +1,4 @@
-// React Router's framework entry (Reflex's template, agency_site/frontend_build.py writes
+// React Router's framework entry (Reflex's template, agency_site/frontend/paint_before_hydration.py writes
 // it instead of Reflex's), with hydration moved after the first paint: every page is
 // prerendered and complete without JavaScript, so the browser paints it first.
 // requestAnimationFrame runs just before the next frame is painted, and a task queued from

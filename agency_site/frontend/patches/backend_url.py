@@ -11,7 +11,7 @@ does not clear the port, so using the page's own port changes nothing there.
 Neither an API URL baked at export (any `localhost` URL is rewritten the same way; another
 host name such as 127.0.0.1 would be another origin, outside `connect-src 'self'`) nor
 nginx (the browser never asks port 8443) can avoid it, so this replaces that one line,
-through the same anchored patches as connect_on_intent.py (frontend_patches.py): the build
+through the same anchored patches as connect_on_intent.py (anchored.py): the build
 and tests/unit/test_frontend_patches.py fail naming the file when a Reflex upgrade changes it.
 """
 
@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from agency_site.frontend_patches import AnchoredPatch
+from agency_site.frontend.patches.anchored import AnchoredPatch
 
 SAME_ORIGIN_PORT: tuple[AnchoredPatch, ...] = (
     AnchoredPatch(

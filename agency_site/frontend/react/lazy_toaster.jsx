@@ -1,5 +1,5 @@
 // Reflex's sonner toaster, loaded on the first toast instead of in the first bundle
-// (wrapped by LazyToaster in agency_site/components/browser.py). Toasts only follow a
+// (wrapped by LazyToaster in agency_site/components/ui/toaster.py). Toasts only follow a
 // visitor's action (the contact form, 'purchase now'), so sonner (~9 KB) is neither in
 // the bundle nor fetched while the page loads.
 //

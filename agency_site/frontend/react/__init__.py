@@ -20,7 +20,7 @@ REACT_FOLDER = Path(__file__).parent
 def jsx_library(file_name: str) -> str:
     """The import path of `file_name`, a `.jsx` file of this folder, for a wrapper's `library`.
 
-    Reflex links the file into the build (`assets/external/agency_site/react/`), so the
+    Reflex links the file into the build (`assets/external/agency_site/frontend/react/`), so the
     file here stays the only copy.
     """
     return rx.asset(file_name, shared=True).importable_path
