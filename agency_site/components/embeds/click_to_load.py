@@ -33,13 +33,12 @@ coming back shows the placeholder, not a player that starts by itself.
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
-from functools import cache
 
 import reflex as rx
 from reflex import Var
 
+from agency_site.components.client_state import client_state
 from agency_site.components.embeds.consent import EmbedProvider, RememberButton, RememberedEmbed
 from agency_site.components.ui.icon import lucide_icon
 from agency_site.components.ui.kit import FOCUS_RING_INSET
@@ -52,13 +51,6 @@ PRIVACY_SECTION = "/datenschutz#section-5"
 # The states of an embed (SPEC.md §4 'Avatar demo: closed, launched, closed again');
 # REMEMBERED is loaded by itself, its provider always allowed (consent.py): it takes no focus.
 IDLE, LOADED, CLOSING, CLOSED, REMEMBERED = "idle", "loaded", "closing", "closed", "remembered"
-
-
-@cache
-def client_state(name: str, default: str | bool) -> ClientStateVar:
-    """The one browser-side state variable called `name` (any characters; shared by every
-    component that uses it, so a picker and the card it drives see the same value)."""
-    return ClientStateVar.create(re.sub(r"\W", "_", name), default)
 
 
 @dataclass(frozen=True)

@@ -34,7 +34,8 @@ from dataclasses import dataclass
 import reflex as rx
 from reflex import EventHandler, Var
 
-from agency_site.components.embeds.click_to_load import EmbedState, Poster, click_to_load, client_state
+from agency_site.components.client_state import client_state
+from agency_site.components.embeds.click_to_load import EmbedState, Poster, click_to_load
 from agency_site.components.embeds.consent import embed_provider
 from agency_site.components.ui.dialogs import modal_dialog
 from agency_site.components.ui.icon import lucide_icon
