@@ -16,10 +16,10 @@ from agency_site.content.check import check_all_content
 from agency_site.content.slugs import check_sections
 from agency_site.frontend.memo_modules import with_own_memo_module
 from agency_site.i18n import MissingText, collecting_missing_texts, localized_path, on_page
-from agency_site.leads import retry_deliveries
+from agency_site.leads import ContactMessage, retry_deliveries
 from agency_site.pages.not_found import not_found_description, not_found_page, not_found_title
 from agency_site.pages.redirects import NoScriptRedirect, no_script_redirects
-from agency_site.reflex_adapter import environment
+from agency_site.reflex_adapter import environment, register_model
 from agency_site.routes import Route, route_table
 from agency_site.seo.head import not_found_tags, og_image_path, page_head
 from agency_site.server.log_privacy import install as withhold_payloads_from_logs
@@ -109,6 +109,8 @@ def build_app() -> rx.App:
     """Create the app and register every route in both languages."""
     # Before anything logs: no visitor's message in the logs (log_privacy.py).
     withhold_payloads_from_logs()
+    # The app's database tables, as `reflex db makemigrations` / `reflex db migrate` look for them.
+    register_model(ContactMessage)
     try:
         check_all_content()
         check_sections([route.path for route in route_table()])

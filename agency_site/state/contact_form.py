@@ -4,21 +4,22 @@ Contract between the contact page (which renders the form) and the leads package
 stores and delivers messages):
 
 - the page renders an uncontrolled `<form id=CONTACT_FORM_ID>` whose inputs are named
-  after FORM_FIELDS plus the hidden LANGUAGE_FIELD, PAGE_FIELD, HONEYPOT_FIELD and
-  SUBMISSION_KEY_FIELD (a key the browser makes per message, see leads/idempotency.py),
-  and calls `ContactFormState.submit` on submit (Reflex passes the form data as a dict);
-  MAX_LENGTHS may serve as the inputs' `max_length` (the server checks them regardless);
+  after FORM_FIELDS plus the hidden LANGUAGE_FIELD, PAGE_FIELD, HONEYPOT_FIELD
+  (leads/validation.py) and SUBMISSION_KEY_FIELD (a key the browser makes per message,
+  leads/idempotency.py), and calls `ContactFormState.submit` on submit (Reflex passes the
+  form data as a dict); MAX_LENGTHS (leads/model.py) may serve as the inputs' `max_length`
+  (the server checks them regardless);
 - it shows `ContactFormState.errors[field]` under each field, `failure` above the button,
   labels the button by `status` ("idle", "sending", "sent"), and clears the form once
   `sent_key` is the key of the message in it;
 - the page registers `ContactFormState.resume` as its on_load (it runs whenever the
   browser connects, reconnects or comes back to the page) and sends it when the visitor
-  starts using the form: the page opens no connection before that (issue 12).
+  starts using the form: the page opens no connection before that.
 
 Inputs are uncontrolled so that nothing the visitor typed travels before they submit and
 nothing is lost while the server answers; only a committed message resets the form.
 The rules themselves live in `agency_site.leads`, which answers in codes; this state only
-says their outcome in the visitor's language.
+says their outcome in the visitor's language (contact_messages.py).
 """
 
 from __future__ import annotations
@@ -29,75 +30,12 @@ from typing import Any
 import reflex as rx
 
 from agency_site.constants import CONTACT_SENT_MS
-from agency_site.content import get_content
-from agency_site.i18n import t
-from agency_site.leads import MAX_LENGTHS, ContactMessage, Failure, Problem, receive
-from agency_site.leads.idempotency import SUBMISSION_KEY_FIELD, content_hash, submission_key
-from agency_site.leads.validation import (
-    FORM_FIELDS,
-    HONEYPOT_FIELD,
-    LANGUAGE_FIELD,
-    MIN_LENGTHS,
-    PAGE_FIELD,
-    clean,
-    form_language,
-    validate,
-)
-from agency_site.reflex_adapter import register_model
+from agency_site.leads import receive
+from agency_site.leads.idempotency import content_hash, submission_key
+from agency_site.leads.validation import clean, form_language, validate
+from agency_site.state.contact_messages import failure_message, field_messages
 
 CONTACT_FORM_ID = "contact-form"
-
-# SPEC.md §5: each field's rule has its message; text over a field's bound has one of its own.
-ERROR_KEYS = {
-    "name": "name-min-error",
-    "email": "email-error",
-    "subject": "subject-min-error",
-    "message": "message-min-error",
-}
-MAX_ERROR_KEY = "field-max-error"
-FAILURE_KEYS = {Failure.RATE_LIMITED: "contact-rate-limit", Failure.NOT_STORED: "contact-not-sent"}
-
-# The app's database tables, as `reflex db makemigrations` / `reflex db migrate` look for them.
-register_model(ContactMessage)
-
-__all__ = [
-    "CONTACT_FORM_ID",
-    "ERROR_KEYS",
-    "FORM_FIELDS",
-    "HONEYPOT_FIELD",
-    "LANGUAGE_FIELD",
-    "MAX_ERROR_KEY",
-    "MAX_LENGTHS",
-    "MIN_LENGTHS",
-    "PAGE_FIELD",
-    "SUBMISSION_KEY_FIELD",
-    "ContactFormState",
-    "failure_message",
-    "field_messages",
-    "form_language",
-    "validate",
-]
-
-
-def field_messages(lang: str, problems: dict[str, Problem]) -> dict[str, str]:
-    """The leads package's per-field problems as the visitor reads them, in `lang`.
-
-    Too long text names the bound; anything else (too short, not an address, not text at
-    all) repeats the field's rule.
-    """
-    return {
-        field: t(lang, MAX_ERROR_KEY, max=MAX_LENGTHS[field])
-        if problem == Problem.TOO_LONG
-        else t(lang, ERROR_KEYS[field])
-        for field, problem in problems.items()
-    }
-
-
-def failure_message(lang: str, failure: Failure | None) -> str:
-    """Why the message was not sent, in `lang`, with the address to write to instead."""
-    if failure is None:
-        return ""
-    return t(lang, FAILURE_KEYS[failure], email=str(get_content().site.contact.email))
 
 
 class ContactFormState(rx.State):

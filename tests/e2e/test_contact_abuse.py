@@ -10,7 +10,8 @@ import re
 from playwright.sync_api import Page, WebSocketRoute, expect
 
 from agency_site.leads import MessageStatus
-from agency_site.state.contact_form import HONEYPOT_FIELD, ContactFormState
+from agency_site.leads.validation import HONEYPOT_FIELD
+from agency_site.state.contact_form import ContactFormState
 from tests.content import text
 
 from .conftest import Visit

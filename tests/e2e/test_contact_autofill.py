@@ -18,7 +18,7 @@ import pytest
 from playwright.sync_api import Browser, CDPSession, Page, expect
 
 from agency_site.leads import MessageStatus
-from agency_site.state.contact_form import HONEYPOT_FIELD
+from agency_site.leads.validation import HONEYPOT_FIELD
 
 from .conftest import CHROMIUM_ARGS, Visit, open_visit
 from .contact_backend import ContactBackend

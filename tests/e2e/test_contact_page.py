@@ -10,7 +10,7 @@ from playwright.sync_api import Page, expect
 from agency_site.constants import CONTACT_SENT_MS, LANGUAGES, MAP_HEIGHT_PX
 from agency_site.content import get_content
 from agency_site.i18n import localized_path
-from agency_site.state.contact_form import HONEYPOT_FIELD, LANGUAGE_FIELD, PAGE_FIELD
+from agency_site.leads.validation import HONEYPOT_FIELD, LANGUAGE_FIELD, PAGE_FIELD
 
 from .conftest import VIEWPORTS, SharedPages, Visit
 from .expected import text

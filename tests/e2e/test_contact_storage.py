@@ -14,8 +14,8 @@ from agency_site.constants import LANGUAGES
 from agency_site.content import get_content
 from agency_site.i18n import localized_path
 from agency_site.leads import MAX_LENGTHS, MessageStatus
+from agency_site.leads.validation import FORM_FIELDS, HONEYPOT_FIELD
 from agency_site.limits import EVENT_MESSAGE_MAX
-from agency_site.state.contact_form import FORM_FIELDS, HONEYPOT_FIELD
 
 from .conftest import SharedPages, Visit
 from .contact_backend import TEAM_EMAIL, ContactBackend

@@ -21,18 +21,12 @@ from agency_site.content import get_content
 from agency_site.content.legal import retention_days
 from agency_site.frontend.react import jsx_library
 from agency_site.i18n import localized_path, t
+from agency_site.leads.idempotency import SUBMISSION_KEY_FIELD
 from agency_site.leads.model import MAX_LENGTHS
+from agency_site.leads.validation import FORM_FIELDS, HONEYPOT_FIELD, LANGUAGE_FIELD, PAGE_FIELD
 from agency_site.pages.blocks import LINK
 from agency_site.reflex_adapter import no_args_event_spec, passthrough_event_spec
-from agency_site.state.contact_form import (
-    CONTACT_FORM_ID,
-    FORM_FIELDS,
-    HONEYPOT_FIELD,
-    LANGUAGE_FIELD,
-    PAGE_FIELD,
-    SUBMISSION_KEY_FIELD,
-    ContactFormState,
-)
+from agency_site.state.contact_form import CONTACT_FORM_ID, ContactFormState
 
 _INPUT = (
     "mt-2 block w-full rounded-xl border border-slate-300 bg-white px-4 py-3 text-base text-slate-900 "
