@@ -11,11 +11,11 @@ from agency_site.frontend.paint_before_hydration import PaintBeforeHydration
 from agency_site.frontend.patches.anchored import PatchGeneratedFrontend
 from agency_site.frontend.patches.backend_url import SAME_ORIGIN_PORT
 from agency_site.frontend.patches.connect_on_intent import CONNECT_ON_INTENT
-from agency_site.limits import EVENT_MESSAGE_MAX
 from agency_site.nginx.csp_files import ContentSecurityPolicyHashes
 from agency_site.nginx.former_urls import FormerGermanUrlsFile
 from agency_site.seo.not_found_head import NotFoundHead
 from agency_site.seo.plugin import SeoFilesPlugin
+from agency_site.server.event_limit import EVENT_MESSAGE_MAX
 from agency_site.settings import SettingsError, get_settings
 from agency_site.toolchain import dev_origins, use_project_tools
 
@@ -34,7 +34,7 @@ except SettingsError as error:
     raise SystemExit(1) from None
 
 # The websocket takes no frame longer than the largest legal event (Reflex's default: 1 MB),
-# and closes the connection of a page that sends one (agency_site/limits.py). Read by Reflex
+# and closes the connection of a page that sends one (agency_site/server/event_limit.py). Read by Reflex
 # when the app creates its socket.io server, in every process that imports this file.
 os.environ.setdefault("REFLEX_SOCKET_MAX_HTTP_BUFFER_SIZE", str(EVENT_MESSAGE_MAX))
 

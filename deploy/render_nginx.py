@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import urlsplit
 
-from agency_site.limits import EVENT_MESSAGE_MAX
+from agency_site.server.event_limit import EVENT_MESSAGE_MAX
 
 TEMPLATE = Path(__file__).parent / "nginx" / "agency-site.conf.template"
 _PLACEHOLDER = re.compile(r"@([A-Z_]+)@")

@@ -15,7 +15,7 @@ from agency_site.content import get_content
 from agency_site.i18n import localized_path
 from agency_site.leads import MAX_LENGTHS, MessageStatus
 from agency_site.leads.validation import FORM_FIELDS, HONEYPOT_FIELD
-from agency_site.limits import EVENT_MESSAGE_MAX
+from agency_site.server.event_limit import EVENT_MESSAGE_MAX
 
 from .conftest import SharedPages, Visit
 from .contact_backend import TEAM_EMAIL, ContactBackend
@@ -139,7 +139,7 @@ def test_too_long_input_is_refused_by_the_server_and_kept(
 def test_a_paste_far_over_the_socket_limit_is_answered_per_field_and_kept(
     desktop: Visit, contact_backend: ContactBackend, lang: str
 ) -> None:
-    """Sent whole, this form is a frame larger than the websocket takes (limits.py): the
+    """Sent whole, this form is a frame larger than the websocket takes (server/event_limit.py): the
     server would close the connection and nothing would answer. The visitor reads the
     same messages as for any too-long field, keeps every character, and can still send."""
     page = open_form(desktop, lang)

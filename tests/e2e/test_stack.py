@@ -601,7 +601,7 @@ async def _frame_answered(url: str, source: str, frame: str) -> bool:
 
 
 def test_the_websocket_takes_the_largest_legal_event_and_no_frame_longer(running_stack: RunningStack) -> None:
-    from agency_site.limits import EVENT_MESSAGE_MAX
+    from agency_site.server.event_limit import EVENT_MESSAGE_MAX
 
     def frame(length: int) -> str:
         """A socket.io message of `length` characters for an event no handler takes."""

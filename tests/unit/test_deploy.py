@@ -8,7 +8,7 @@ from urllib.parse import unquote
 
 import pytest
 
-from agency_site.limits import EVENT_MESSAGE_MAX
+from agency_site.server.event_limit import EVENT_MESSAGE_MAX
 from deploy.render_nginx import EVENT_BURST, EVENT_CONNECTIONS, NginxSite, render, site_from_env
 
 SITE = NginxSite(

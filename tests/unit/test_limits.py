@@ -7,7 +7,7 @@ import json
 
 from agency_site.leads.idempotency import SUBMISSION_KEY_FIELD
 from agency_site.leads.model import MAX_LENGTHS, SUBMISSION_KEY_MAX
-from agency_site.limits import EVENT_MESSAGE_MAX
+from agency_site.server.event_limit import EVENT_MESSAGE_MAX
 
 # The character JSON writes the longest way ('\u0001', six bytes).
 WORST = "\x01"

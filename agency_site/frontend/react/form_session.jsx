@@ -18,7 +18,7 @@
 //   would ever answer the visitor or tell them. Sent again, it reconnects, or fails to
 //   and the notice shows; the key keeps it to one stored message.
 // - A field far longer than the server accepts (a long paste) would make a frame larger
-//   than the websocket takes (agency_site/limits.py): the server would close the
+//   than the websocket takes (agency_site/server/event_limit.py): the server would close the
 //   connection and nothing would answer. Such a form is sent by `onOversize` instead, each
 //   such field cut to one character over its limit, so the server answers with its message
 //   under that field; the form keeps everything that was typed.

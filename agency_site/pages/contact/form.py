@@ -188,7 +188,7 @@ class ContactFormSession(rx.Component):
     on_intent: EventHandler[no_args_event_spec]
     # The longest text the server accepts per field (MAX_LENGTHS), and the submit event that
     # takes a form whose field is far longer, cut to one character over its limit: sent
-    # whole, it would exceed the websocket's frame limit (agency_site/limits.py) and the
+    # whole, it would exceed the websocket's frame limit (agency_site/server/event_limit.py) and the
     # server would close the connection instead of answering.
     max_lengths: Var[dict[str, int]]
     on_oversize: EventHandler[passthrough_event_spec(dict[str, Any])]

@@ -1,4 +1,4 @@
-"""The size of the largest legal event a browser sends, for the websocket's limits (issue 24).
+"""The size of the largest legal event a browser sends, for the websocket's limits.
 
 The contact form's submit event is the largest thing a page sends: its fields at their
 longest (MAX_LENGTHS), each character written the longest way JSON can write it (a control
