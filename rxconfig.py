@@ -6,7 +6,8 @@ from typing import TypedDict
 
 import reflex as rx
 
-from agency_site.dev_reload import watch_content_files
+from agency_site.dev.reload import watch_content_files
+from agency_site.dev.toolchain import dev_origins, use_project_tools
 from agency_site.frontend.paint_before_hydration import PaintBeforeHydration
 from agency_site.frontend.patches.anchored import PatchGeneratedFrontend
 from agency_site.frontend.patches.backend_url import SAME_ORIGIN_PORT
@@ -17,7 +18,6 @@ from agency_site.seo.not_found_head import NotFoundHead
 from agency_site.seo.plugin import SeoFilesPlugin
 from agency_site.server.event_limit import EVENT_MESSAGE_MAX
 from agency_site.settings import SettingsError, get_settings
-from agency_site.toolchain import dev_origins, use_project_tools
 
 # The project's Node 22 and bun (.tools/, installed by make) for a plain `reflex run` or
 # `reflex export` too, not only under make; Reflex looks them up after reading this file.

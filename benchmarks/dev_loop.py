@@ -5,7 +5,7 @@ A copy of the project (tests/project_copy.py) is served by a plain `reflex run` 
 ports (tests/e2e/dev_server.py) and opened in Chromium; then, one at a time, an edit is
 saved to a copy of a content file (YAML), a legal text (Markdown) and a page (Python), and
 the time from saving to the new text on the open page is printed. `--stock-reloader`
-measures Reflex's own reloader (without agency_site/dev_reload.py's YAML watching): the
+measures Reflex's own reloader (without agency_site/dev/reload.py's YAML watching): the
 figures before. `--timeout` is how long to wait before calling an edit never shown.
 """
 

@@ -26,7 +26,7 @@ def watch_content_files() -> bool:
     patterns = getattr(reflex_exec, "HOTRELOAD_IGNORE_PATTERNS", None)
     if not isinstance(patterns, tuple):
         logger.warning(
-            "agency_site.dev_reload: reflex.utils.exec.HOTRELOAD_IGNORE_PATTERNS is gone; "
+            "agency_site.dev.reload: reflex.utils.exec.HOTRELOAD_IGNORE_PATTERNS is gone; "
             "edits to content/*.yaml may not reload the dev server"
         )
         return False

@@ -7,7 +7,7 @@ import logging
 import os
 from pathlib import Path
 
-from agency_site.toolchain import (
+from agency_site.dev.toolchain import (
     TOOL_BIN_DIRS,
     _without_uv_hint,
     dev_origins,
@@ -68,7 +68,7 @@ def test_a_dev_page_on_any_port_may_open_the_websocket_a_production_one_only_its
 def test_the_dev_servers_reloader_watches_content_yaml(monkeypatch) -> None:
     from reflex.utils import exec as reflex_exec
 
-    from agency_site.dev_reload import CONTENT_PATTERNS, watch_content_files
+    from agency_site.dev.reload import CONTENT_PATTERNS, watch_content_files
 
     # As Reflex 0.10.1 ships it: YAML is ignored, so a content edit never reloaded.
     monkeypatch.setattr(reflex_exec, "HOTRELOAD_IGNORE_PATTERNS", (r"^.*\.txt$", *CONTENT_PATTERNS))
