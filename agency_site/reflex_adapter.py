@@ -12,7 +12,6 @@ from __future__ import annotations
 from pathlib import Path
 from types import ModuleType
 
-from reflex.components.sonner.toast import LiteralPosition
 from reflex.constants import Dirs
 from reflex.event import EventSpec, EventType, no_args_event_spec, passthrough_event_spec
 from reflex.experimental.client_state import ClientStateVar
@@ -26,6 +25,10 @@ from reflex_base.utils.format import format_ref
 from reflex_components_core.el.elements.inline import A as PlainAnchor
 from reflex_components_core.el.elements.typography import Div
 from reflex_components_lucide.icon import LUCIDE_LIBRARY
+
+# Not reflex.components.sonner: an alias Reflex installs at import time, which type
+# checkers cannot follow.
+from reflex_components_sonner.toast import LiteralPosition
 
 __all__ = [
     "LUCIDE_LIBRARY",

@@ -42,7 +42,7 @@ class ContactFormState(rx.State):
     """idle -> sending (as long as the save takes) -> sent (3 s) -> idle, SPEC.md §4."""
 
     status: str = "idle"
-    errors: dict[str, str] = {}
+    errors: rx.Field[dict[str, str]] = rx.field(default_factory=dict)
     failure: str = ""
     # The submission key of the last message stored from this page; the browser clears
     # the form when it is the key of the message the form holds.

@@ -10,7 +10,7 @@ waits for a server that cannot be reached (issue 12).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Literal
 
 import reflex as rx
 from reflex import EventHandler, Var
@@ -40,7 +40,7 @@ class Field:
     """One visible form field: its input name and how the browser should help fill it."""
 
     name: str
-    input_type: str = "text"
+    input_type: Literal["text", "email"] = "text"
     autocomplete: str = "off"
     multiline: bool = False
 
