@@ -22,13 +22,14 @@ CONTENT_PATTERNS = (r"^.*\.yaml$", r"^.*\.yml$")
 def watch_content_files() -> bool:
     """Let the dev server's reloader see YAML files; False (and a warning) if Reflex moved
     the setting this relies on, so an upgrade says why content edits stopped showing."""
-    reflex_exec = dev_reloader()
-    patterns = getattr(reflex_exec, "HOTRELOAD_IGNORE_PATTERNS", None)
+    # Read and replaced in the module's namespace, where run_granian_backend reads it.
+    namespace = vars(dev_reloader())
+    patterns = namespace.get("HOTRELOAD_IGNORE_PATTERNS")
     if not isinstance(patterns, tuple):
         logger.warning(
             "agency_site.dev.reload: reflex.utils.exec.HOTRELOAD_IGNORE_PATTERNS is gone; "
             "edits to content/*.yaml may not reload the dev server"
         )
         return False
-    reflex_exec.HOTRELOAD_IGNORE_PATTERNS = tuple(p for p in patterns if p not in CONTENT_PATTERNS)
+    namespace["HOTRELOAD_IGNORE_PATTERNS"] = tuple(p for p in patterns if p not in CONTENT_PATTERNS)
     return True

@@ -53,8 +53,8 @@ class SecurityHeaders(Middleware):
         except FileNotFoundError:
             return {}
         if self._pages is None or mtime != self._mtime:
-            self._pages = json.loads(path.read_text(encoding="utf-8"))
-            self._mtime = mtime
+            pages: dict[str, list[str]] = json.loads(path.read_text(encoding="utf-8"))
+            self._pages, self._mtime = pages, mtime
         return self._pages
 
     async def handle(self, scope: Scope, receive: Receive, send: Send) -> None:
