@@ -187,12 +187,13 @@ chromium-browser: $(DEV_STAMP)
 # Lint first (CI runs `make test`, so it enforces ruff). Unit tests in one process (they
 # run their own event loops, which a worker that already drives Playwright's sync API could
 # not). Then the end-to-end tests on two pytest-xdist workers (TEST_WORKERS=1 for one
-# process): the controller builds and serves the app once for both; each module runs on one
-# worker, the contact ones on the same. No step migrates or opens DATABASE_URL's database.
+# process): the controller builds and serves the app once for both; each module runs whole on
+# one worker (--dist loadfile: its module fixtures, a stack or a server, start once, and tests
+# reading a shared page follow each other). No step migrates or opens DATABASE_URL's database.
 TEST_WORKERS ?= 2
 test: lint prepare $(DEV_STAMP) chromium axe vnu nginx $(OBSERVATORY_STAMP)
 	$(BIN)/python -m pytest tests/unit --durations=5
-	$(BIN)/python -m pytest tests/e2e --durations=15 --reruns 1 -r fER $(if $(filter-out 0 1,$(TEST_WORKERS)),-n $(TEST_WORKERS))
+	$(BIN)/python -m pytest tests/e2e --durations=15 --reruns 1 -r fER $(if $(filter-out 0 1,$(TEST_WORKERS)),-n $(TEST_WORKERS) --dist loadfile)
 
 test-unit: prepare $(DEV_STAMP)
 	$(BIN)/python -m pytest tests/unit
@@ -239,7 +240,7 @@ $(LIGHTHOUSE_STAMP):
 
 lighthouse: $(LIGHTHOUSE_STAMP)
 
-# Figures, not tests: build and serve the production build on a free port (3301-3399),
+# Figures, not tests: build and serve the production build on a free port,
 # run Lighthouse on every page type and its script-free floor, print the table and the
 # budgets (files in benchmarks/out/), then print what each page weighs.
 # Narrow it with e.g. BENCH_ARGS="--runs 1 --presets mobile --langs en".

@@ -26,11 +26,8 @@ import asyncio
 import contextlib
 import json
 import os
-import signal
-import socket
 import ssl
 import statistics
-import subprocess
 import sys
 import tempfile
 import time
@@ -38,7 +35,6 @@ import uuid
 from collections.abc import Iterator
 from pathlib import Path
 
-import httpx
 from simple_websocket import AioClient
 from simple_websocket.aiows import AioBase
 from simple_websocket.errors import ConnectionClosed
@@ -49,6 +45,7 @@ sys.path.insert(0, str(ROOT))
 from agency_site.leads import store  # noqa: E402
 from agency_site.leads.database import create_engine, migrate  # noqa: E402
 from agency_site.state.contact_form import ContactFormState  # noqa: E402
+from tests.support.server import free_port, production_server  # noqa: E402
 
 SUBMIT = f"{ContactFormState.get_full_name()}.submit"
 HYDRATE = "reflex___state____state.hydrate_and_load"
@@ -193,49 +190,20 @@ async def run(
     return visitors, elapsed
 
 
-def _free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
-
-
 @contextlib.contextmanager
 def own_server(database_url: str, extra_env: dict[str, str] | None = None) -> Iterator[str]:
     """Build and serve the production app on a free port; stopped by its process group."""
-    port = _free_port()
-    env = dict(os.environ)
-    env["PATH"] = os.pathsep.join(
-        [str(ROOT / ".tools/node_modules/.bin"), str(ROOT / ".venv/bin"), env["PATH"]]
+    port = free_port()
+    env = {"DATABASE_URL": database_url, "CONTACT_RATE_LIMIT": "1000000"}
+    # No delivery but what --deliver asks for, whatever this shell has set.
+    env |= dict.fromkeys(
+        ("CONTACT_WEBHOOK_URL", "CONTACT_WEBHOOK_SECRET", "CONTACT_NOTIFY_EMAIL", "SMTP_URL"), ""
     )
-    env.update(REFLEX_USE_SYSTEM_BUN="1", DATABASE_URL=database_url, CONTACT_RATE_LIMIT="1000000")
-    for name in ("CONTACT_WEBHOOK_URL", "CONTACT_WEBHOOK_SECRET", "CONTACT_NOTIFY_EMAIL", "SMTP_URL"):
-        env.pop(name, None)
-    env.update(extra_env or {})
-    log = tempfile.NamedTemporaryFile("w", prefix="contact-bench-", suffix=".log", delete=False)
-    command = ["reflex", "run", "--env", "prod", "--single-port", "--frontend-port", str(port)]
-    process = subprocess.Popen(
-        [*command, "--backend-port", str(port)],
-        cwd=ROOT,
-        env=env,
-        stdout=log,
-        stderr=subprocess.STDOUT,
-        start_new_session=True,
-    )
-    url = f"http://localhost:{port}"
-    try:
-        deadline = time.monotonic() + 600
-        while time.monotonic() < deadline:
-            if process.poll() is not None:
-                raise SystemExit(f"server exited; see {log.name}")
-            with contextlib.suppress(httpx.HTTPError):
-                if httpx.get(url + "/contact", timeout=2).status_code == 200:
-                    break
-            time.sleep(0.5)
-        print(f"server ready at {url} (log: {log.name})", file=sys.stderr)
-        yield url
-    finally:
-        os.killpg(process.pid, signal.SIGTERM)
-        process.wait(timeout=30)
+    env |= extra_env or {}
+    log = Path(tempfile.mkdtemp(prefix="contact-bench-")) / "server.log"
+    with production_server(port, log, env) as server:
+        print(f"server ready at http://localhost:{port} (log: {server.log})", file=sys.stderr)
+        yield f"http://localhost:{port}"
 
 
 def report(visitors: list[Visitor], elapsed: float, rows: int | None) -> None:

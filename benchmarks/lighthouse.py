@@ -31,8 +31,6 @@ import json
 import os
 import re
 import shutil
-import signal
-import socket
 import statistics
 import subprocess
 import sys
@@ -44,6 +42,10 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from tests.support.server import ServerProcess, free_port, production_server  # noqa: E402
+
 OUT_DIR = ROOT / "benchmarks" / "out"
 STATIC_DIR = ROOT / ".web" / "build" / "client"
 RUNNER = ROOT / "benchmarks" / "lighthouse_runner.mjs"
@@ -97,21 +99,9 @@ def localized(path: str, lang: str) -> str:
     """The page's address in `lang` (German ones have German words: /de/ueber-uns)."""
     if lang == "en":
         return path
-    sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
     from agency_site.i18n import localized_path
 
     return localized_path(lang, path)
-
-
-def free_port(first: int = 3301, last: int = 3399) -> int:
-    for port in range(first, last + 1):
-        with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
-            try:
-                sock.bind(("127.0.0.1", port))
-            except OSError:
-                continue
-            return port
-    raise SystemExit(f"no free port in {first}-{last}")
 
 
 def fetch(url: str, timeout: float = 30) -> tuple[int, str]:
@@ -125,52 +115,11 @@ def fetch(url: str, timeout: float = 30) -> tuple[int, str]:
 
 def start_server(
     port: int, extra_env: dict[str, str] | None = None, log_name: str = "server.log"
-) -> subprocess.Popen:
+) -> ServerProcess:
     """Build and serve the production build on `port`, in its own process group."""
-    env = dict(os.environ, REFLEX_USE_SYSTEM_BUN="1", **(extra_env or {}))
-    env["PATH"] = f"{ROOT / '.tools/node_modules/.bin'}:{ROOT / '.venv/bin'}:{env.get('PATH', '')}"
-    # The websocket accepts pages of the site's own origin only (rxconfig.py): this port's.
-    env["ALLOWED_ORIGINS"] = f"http://localhost:{port},http://127.0.0.1:{port}"
-    log = open(OUT_DIR / log_name, "w")  # noqa: SIM115 - lives as long as the server
-    command = [
-        str(ROOT / ".venv" / "bin" / "reflex"),
-        "run",
-        "--env",
-        "prod",
-        "--single-port",
-        "--frontend-port",
-        str(port),
-        "--backend-port",
-        str(port),
-    ]
-    print(f"building and serving the production build on port {port} (log: {log.name})", file=sys.stderr)
-    process = subprocess.Popen(
-        command, cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True
-    )
-    deadline = time.monotonic() + 900
-    while time.monotonic() < deadline:
-        if process.poll() is not None:
-            raise SystemExit(f"the server exited with {process.returncode}; see {log.name}")
-        try:
-            status, _ = fetch(f"http://127.0.0.1:{port}/", timeout=5)
-            if status == 200:
-                return process
-        except OSError:
-            pass
-        time.sleep(2)
-    stop_server(process)
-    raise SystemExit("the server did not answer within 15 minutes")
-
-
-def stop_server(process: subprocess.Popen) -> None:
-    try:
-        os.killpg(process.pid, signal.SIGTERM)
-        process.wait(timeout=20)
-    except (ProcessLookupError, subprocess.TimeoutExpired):
-        try:
-            os.killpg(process.pid, signal.SIGKILL)
-        except ProcessLookupError:
-            pass
+    server = production_server(port, OUT_DIR / log_name, extra_env, start_timeout_s=900)
+    print(f"building and serving the production build on port {port} (log: {server.log})", file=sys.stderr)
+    return server.start()
 
 
 _SCRIPT = re.compile(r"<script\b[^>]*>.*?</script\s*>", re.S | re.I)
@@ -490,7 +439,7 @@ def main(argv: list[str] | None = None) -> int:
         load_after = load_average()
     finally:
         if server is not None:
-            stop_server(server)
+            server.stop()
 
     grouped: dict[str, list[dict]] = {}
     errors = []

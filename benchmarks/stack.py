@@ -43,9 +43,20 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from benchmarks.contact_throughput import Visitor, own_server, run  # noqa: E402
-from deploy.stack import local_stack  # noqa: E402
+from deploy.stack import Stack, local_stack  # noqa: E402
+from tests.support.processes import established_connection_ends, group_memory_kib  # noqa: E402
 
 PAGES = ["/", "/about", "/services", "/portfolio", "/blog", "/contact", "/de", "/de/ueber-uns", "/de/kontakt"]
+
+
+def _connections(stack: Stack) -> dict[int, int]:
+    """Established connections to each backend instance (nginx's)."""
+    return {port: len(ends) for port, ends in established_connection_ends(stack.backend_ports).items()}
+
+
+def _memory_kib(stack: Stack) -> dict[int, int]:
+    """Resident memory of each backend instance (all processes of its group), in KiB."""
+    return {port: group_memory_kib(group) for port, group in stack.backend_groups().items()}
 
 
 def _unverified_tls() -> ssl.SSLContext:
@@ -298,15 +309,15 @@ def main() -> None:
         print(f"   rows stored       {_stored_rows(stack_env['DATABASE_URL'], run_id)}")
 
         print(f"\n3. {args.sessions} open visitor sessions across the instances")
-        before_memory = stack.backend_memory_kib()
-        before_connections = stack.established_connections()
+        before_memory = _memory_kib(stack)
+        before_connections = _connections(stack)
 
         redis_before = _redis_usage(stack_env["REFLEX_REDIS_URL"])
 
         async def sessions() -> None:
             opened = await _open_sessions(stack.url, args.sessions)
-            connections = stack.established_connections()
-            memory = stack.backend_memory_kib()
+            connections = _connections(stack)
+            memory = _memory_kib(stack)
             for port in stack.backend_ports:
                 added = connections[port] - before_connections[port]
                 grown = (memory[port] - before_memory[port]) / 1024

@@ -35,7 +35,7 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 
-from lighthouse import PAGES, free_port, localized, start_server, stop_server
+from lighthouse import PAGES, localized, start_server
 from page_weight import PAGES as WEIGHT_PAGES
 from page_weight import page_weights
 
@@ -44,6 +44,8 @@ sys.path.insert(0, str(ROOT))
 
 from agency_site.leads import store  # noqa: E402
 from agency_site.leads.database import create_engine, migrate  # noqa: E402
+from tests.support.processes import group_memory_kib  # noqa: E402
+from tests.support.server import free_port  # noqa: E402
 
 OUT_DIR = ROOT / "benchmarks" / "out"
 CLIENT = ROOT / ".web" / "build" / "client"
@@ -60,22 +62,6 @@ class Counts:
     states: int
     rows: int
     rss_mb: float
-
-
-def process_tree_rss_mb(root_pid: int) -> float:
-    """Resident memory of `root_pid`'s process group (the server and its workers), in MiB."""
-    total_kb = 0
-    for stat in Path("/proc").glob("[0-9]*/stat"):
-        try:
-            fields = stat.read_text().rsplit(")", 1)[1].split()
-            if int(fields[2]) != root_pid:  # field 5 of /proc/pid/stat: the process group
-                continue
-            for line in (stat.parent / "status").read_text().splitlines():
-                if line.startswith("VmRSS:"):
-                    total_kb += int(line.split()[1])
-        except (OSError, IndexError, ValueError):
-            continue
-    return total_kb / 1024
 
 
 def _chromium(playwright):
@@ -243,7 +229,7 @@ def main(argv: list[str] | None = None) -> int:
             websockets=websockets,
             states=_count_states(states_dir),
             rows=sum(1 for _ in store.messages(engine)),
-            rss_mb=process_tree_rss_mb(server_pid) if server_pid else 0.0,
+            rss_mb=group_memory_kib(server_pid) / 1024 if server_pid else 0.0,
         )
 
     try:
@@ -265,7 +251,7 @@ def main(argv: list[str] | None = None) -> int:
             _print_counts(f"{args.expiration + 10} s later (sessions expired)", counts(), start)
     finally:
         if server is not None:
-            stop_server(server)
+            server.stop()
         engine.dispose()
         shutil.rmtree(scratch, ignore_errors=True)
 

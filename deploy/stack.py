@@ -56,7 +56,9 @@ def missing_prerequisites() -> list[str]:
     return missing
 
 
-def _tool_env() -> dict[str, str]:
+def tool_env() -> dict[str, str]:
+    """Our environment with the project's tools first on PATH (as the Makefile sets it)
+    and Reflex told to use that bun."""
     env = dict(os.environ)
     paths = [str(ROOT / ".tools" / "node_modules" / ".bin"), str(ROOT / ".venv" / "bin"), env.get("PATH", "")]
     env["PATH"] = os.pathsep.join(paths)
@@ -65,7 +67,7 @@ def _tool_env() -> dict[str, str]:
     return env
 
 
-def _stop_group(pid: int, timeout_s: float = 20.0, process: subprocess.Popen | None = None) -> None:
+def stop_group(pid: int, timeout_s: float = 20.0, process: subprocess.Popen | None = None) -> None:
     """Stop the process group led by `pid` (TERM, then KILL), if it still runs. `process`:
     the leader when it is our child, reaped here (a zombie would still count as running)."""
     try:
@@ -89,7 +91,7 @@ def _stop_group(pid: int, timeout_s: float = 20.0, process: subprocess.Popen | N
 
 class ProcessGuard(Protocol):
     """Stops the process groups it watches if the process that started them dies first
-    (the e2e tests' tests/e2e/process_guard.py; `make stack`'s processes outlive it)."""
+    (the e2e tests' tests/support/process_guard.py; `make stack`'s processes outlive it)."""
 
     def watch(self, group: int) -> None: ...
 
@@ -167,7 +169,7 @@ class Stack:
             result = subprocess.run(
                 [str(ROOT / ".venv" / "bin" / "reflex"), "export", "--frontend-only", "--no-zip"],
                 cwd=ROOT,
-                env=_tool_env() | self.env(),
+                env=tool_env() | self.env(),
                 stdout=out,
                 stderr=subprocess.STDOUT,
             )
@@ -223,7 +225,7 @@ class Stack:
             [str(ROOT / ".venv" / "bin" / "reflex"), "run", "--env", "prod", "--backend-only"]
             + ["--backend-host", "127.0.0.1", "--backend-port", str(port), "--loglevel", "info"],
             cwd=ROOT,
-            env=_tool_env() | self.env(),
+            env=tool_env() | self.env(),
             stdout=log,
             stderr=subprocess.STDOUT,
             start_new_session=True,
@@ -239,7 +241,7 @@ class Stack:
         if kill:
             os.killpg(process.pid, signal.SIGKILL)
         else:
-            _stop_group(process.pid, process=process)
+            stop_group(process.pid, process=process)
         process.wait(timeout=30)
         self._forget(process.pid)
         (self.folder / "pids" / f"{name}.pid").unlink(missing_ok=True)
@@ -337,51 +339,21 @@ http {{
             if process.poll() is not None:
                 raise StackError(f"{name} exited with {process.returncode}; see the logs in {self.folder}")
 
-    def established_connections(self) -> dict[int, int]:
-        """Established TCP connections to each backend port (nginx's to the instances)."""
-        return {port: len(ends) for port, ends in self.established_connection_ends().items()}
-
-    def established_connection_ends(self) -> dict[int, set[str]]:
-        """For each backend port, the far end (nginx's address and port) of each established
-        connection to it: one connection can be told from another, where a count cannot
-        tell an idle keep-alive connection that closed from a websocket that opened."""
-        ports = {f"{port:04X}": port for port in self.backend_ports}
-        ends: dict[int, set[str]] = {port: set() for port in self.backend_ports}
-        for table in ("/proc/net/tcp", "/proc/net/tcp6"):
-            for line in Path(table).read_text().splitlines()[1:]:
-                fields = line.split()
-                local_port, remote, state = fields[1].rsplit(":", 1)[1], fields[2], fields[3]
-                if state == "01" and local_port in ports:  # 01: ESTABLISHED
-                    ends[ports[local_port]].add(remote)
-        return ends
-
-    def backend_memory_kib(self) -> dict[int, int]:
-        """Resident memory of each backend instance: all processes of its group, in KiB."""
+    def backend_groups(self) -> dict[int, int]:
+        """The process group of each running backend instance, by its port (from the pid
+        files, so also for a stack that another `deploy.stack up` started)."""
         groups = {}
         for port in self.backend_ports:
             pid_file = self.folder / "pids" / f"backend-{port}.pid"
             if pid_file.exists():
-                groups[int(pid_file.read_text())] = port
-        memory = dict.fromkeys(groups.values(), 0)
-        for proc in Path("/proc").iterdir():
-            if not proc.name.isdigit():
-                continue
-            try:
-                # The process group is the 5th field after the parenthesised command name.
-                group = int((proc / "stat").read_text().rsplit(")", 1)[1].split()[2])
-                if group in groups:
-                    status = (proc / "status").read_text()
-                    rss = next(line for line in status.splitlines() if line.startswith("VmRSS:"))
-                    memory[groups[group]] += int(rss.split()[1])
-            except (FileNotFoundError, ProcessLookupError, StopIteration, ValueError):
-                continue
-        return memory
+                groups[port] = int(pid_file.read_text())
+        return groups
 
     def migrate(self) -> None:
         subprocess.run(
             [str(ROOT / ".venv" / "bin" / "python"), "-m", "agency_site.leads", "migrate"],
             cwd=ROOT,
-            env=_tool_env() | self.env(),
+            env=tool_env() | self.env(),
             check=True,
         )
 
@@ -406,13 +378,13 @@ http {{
         """Stop every process this stack started (recorded in `<folder>/pids`)."""
         pids = self.folder / "pids"
         for process in list(self.processes.values()):
-            _stop_group(process.pid, process=process)
+            stop_group(process.pid, process=process)
             process.wait(timeout=30)
             self._forget(process.pid)
         self.processes.clear()
         if pids.is_dir():
             for pid_file in pids.glob("*.pid"):
-                _stop_group(int(pid_file.read_text()))
+                stop_group(int(pid_file.read_text()))
                 pid_file.unlink()
 
     def _forget(self, group: int) -> None:

@@ -33,6 +33,6 @@ def pytest_configure(config: pytest.Config) -> None:
     """SIGTERM (a CI timeout, `kill`, make passing it on) ends the run as Ctrl-C does: pytest
     then runs every fixture's finalizer, which stops the servers, drops the test databases
     and removes the temporary folders. Python's default would exit at once, leaving them
-    (tests/e2e/process_guard.py stops the servers even then)."""
+    (tests/support/process_guard.py stops the servers even then)."""
     if threading.current_thread() is threading.main_thread():
         signal.signal(signal.SIGTERM, _interrupt)

@@ -5,18 +5,13 @@ from __future__ import annotations
 
 import email
 import email.policy
-import socket
 import threading
 from email.message import EmailMessage
 from pathlib import Path
 
 from aiosmtpd.controller import Controller
 
-
-def _free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
+from tests.support.server import free_port
 
 
 class SmtpServer:
@@ -30,7 +25,7 @@ class SmtpServer:
         self.refusal: str | None = None
         self.attempts = 0
         self.arrived = threading.Event()
-        self._controller = Controller(self, hostname="127.0.0.1", port=_free_port())
+        self._controller = Controller(self, hostname="127.0.0.1", port=free_port())
         self._controller.start()
         self.url = f"smtp://127.0.0.1:{self._controller.port}"
 

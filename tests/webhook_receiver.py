@@ -11,12 +11,15 @@ CONTROL_PATH = "/control"
 
 class WebhookReceiver:
     """Answers `refusal` (503) to the first `failures` requests and while `down` is set,
-    else 200; keeps each request's body and headers."""
+    else 200; keeps each request's body and headers. Between `hold()` and `release()` a
+    request gets no answer at all until the release."""
 
     def __init__(self, failures: int = 0, refusal: int = 503):
         self.failures = failures
         self.refusal = refusal
         self.down = threading.Event()
+        self._released = threading.Event()
+        self._released.set()
         self.requests: list[dict] = []
         # (raw body, headers) of each request, for signature checks
         self.raw: list[tuple[bytes, dict[str, str]]] = []
@@ -32,6 +35,7 @@ class WebhookReceiver:
                     receiver.down.set() if body["down"] else receiver.down.clear()
                     self.send_response(204)
                 else:
+                    receiver._released.wait()
                     receiver.raw.append((raw, dict(self.headers.items())))
                     self.send_response(receiver._answer(body))
                 self.end_headers()
@@ -66,7 +70,16 @@ class WebhookReceiver:
         """Subjects of the messages it accepted, in arrival order."""
         return [body["subject"] for body in self.accepted]
 
+    def hold(self) -> None:
+        """Answer no request until `release()`: a receiver that hangs."""
+        self._released.clear()
+
+    def release(self) -> None:
+        """Answer the held requests, and every request from now on, at once."""
+        self._released.set()
+
     def stop(self) -> None:
+        self.release()
         self._server.shutdown()
         self._server.server_close()
 

@@ -12,11 +12,10 @@ import datetime as dt
 import os
 import re
 import shutil
-import signal
-import subprocess
 import tempfile
 import time
 from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from urllib.parse import urlsplit
@@ -27,10 +26,10 @@ from playwright.sync_api import Browser, BrowserContext, Page, Request, sync_pla
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
+from tests.support.server import ROOT, free_port, production_server, project_env
+
 from .contact_backend import ContactBackend, connect_contact_backend, start_contact_backend
-from .polling import free_port
-from .process_guard import GUARD
-from .served_build import ROOT, BuiltServer, build_fingerprint, cached_build, keep_build, server_env
+from .served_build import BuiltServer, build_fingerprint, cached_build, keep_build
 
 BUILD_TIMEOUT_S = 600
 # The discard port: nothing listens on it here, so a connection to it is refused at once.
@@ -62,50 +61,10 @@ VIEWPORTS = {
 }
 
 
-# Modules whose tests send contact messages, stop the database or the webhook: with
-# pytest-xdist one worker runs all of them, one after another.
-CONTACT_MODULES = {"test_contact_page", "test_contact_storage", "test_contact_abuse", "test_contact_restart"}
-
-
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     for item in items:
         if "tests/e2e" in str(item.fspath):
             item.add_marker(pytest.mark.e2e)
-
-
-@pytest.hookimpl(optionalhook=True)
-def pytest_xdist_make_scheduler(config: pytest.Config, log):
-    """pytest-xdist hands out whole modules (the contact ones as one), so tests that read a
-    shared page (SharedPages) still follow each other on one worker. (xdist 3.8's own
-    `--dist loadgroup` does not group under pytest 9.2: it renames a nodeid attribute
-    pytest no longer reads.)"""
-    from xdist.scheduler import LoadScopeScheduling
-
-    class ModuleScheduling(LoadScopeScheduling):
-        def _split_scope(self, nodeid: str) -> str:
-            module = nodeid.split("::", 1)[0]
-            return "contact modules" if Path(module).stem in CONTACT_MODULES else module
-
-    return ModuleScheduling(config, log)
-
-
-def _wait_until_serving(url: str, process: subprocess.Popen, log_path: Path) -> None:
-    deadline = time.monotonic() + BUILD_TIMEOUT_S
-    # One client for every try: each new one loads the CA bundle again (0.1 s of CPU,
-    # twice a second for the whole build).
-    with httpx.Client(timeout=2) as client:
-        while time.monotonic() < deadline:
-            if process.poll() is not None:
-                raise RuntimeError(
-                    f"app server exited with {process.returncode}:\n{log_path.read_text()[-4000:]}"
-                )
-            try:
-                if client.get(url).status_code == 200:
-                    return
-            except httpx.HTTPError:
-                pass
-            time.sleep(0.5)
-    raise RuntimeError(f"app server not ready after {BUILD_TIMEOUT_S}s:\n{log_path.read_text()[-4000:]}")
 
 
 @dataclass
@@ -118,64 +77,26 @@ class AppServer:
     stop: Callable[[], None]
 
 
-def _stop_process_group(process: subprocess.Popen) -> None:
-    # Stop the server's whole process group, by its id.
-    try:
-        os.killpg(process.pid, signal.SIGTERM)
-        process.wait(timeout=20)
-    except (ProcessLookupError, subprocess.TimeoutExpired):
-        try:
-            os.killpg(process.pid, signal.SIGKILL)
-        except ProcessLookupError:
-            pass
-    GUARD.forget(process.pid)
-
-
 def start_app_server(folder: Path, env: dict[str, str]) -> AppServer:
     """Serve the production app on a free port: the build kept from an earlier session of
     the same sources (served_build.py), or a new one, built by `reflex run --env prod
     --single-port` and kept for the next session."""
-    fingerprint = build_fingerprint(server_env())
+    fingerprint = build_fingerprint(project_env())
     kept = cached_build(fingerprint)
     if kept is not None:
         built = BuiltServer(folder, env, source=kept)
         built.start()
         return AppServer(url=built.url, web=built.web, stop=built.stop)
     port = free_port()
-    log_path = folder / "reflex.log"
-    reflex = shutil.which("reflex", path=str(ROOT / ".venv" / "bin")) or "reflex"
-    with log_path.open("w") as log:
-        process = subprocess.Popen(
-            [
-                reflex,
-                "run",
-                "--env",
-                "prod",
-                "--single-port",
-                "--frontend-port",
-                str(port),
-                "--backend-port",
-                str(port),
-                "--loglevel",
-                "info",
-            ],
-            cwd=ROOT,
-            # The websocket accepts pages of the site's own origin only (rxconfig.py).
-            env=server_env() | {"ALLOWED_ORIGINS": f"http://localhost:{port}"} | env,
-            stdout=log,
-            stderr=subprocess.STDOUT,
-            start_new_session=True,
-        )
-    GUARD.watch(process.pid)
-    # The built frontend addresses its backend as localhost:{port}; use the same origin.
-    url = f"http://localhost:{port}"
+    server = production_server(port, folder / "reflex.log", env, start_timeout_s=BUILD_TIMEOUT_S)
+    server.start()
     try:
-        _wait_until_serving(url + "/", process, log_path)
         keep_build(fingerprint)
     except BaseException:
-        _stop_process_group(process)
+        server.stop()
         raise
-    return AppServer(url=url, web=ROOT / ".web", stop=lambda: _stop_process_group(process))
+    # The built frontend addresses its backend as localhost:{port}; use the same origin.
+    return AppServer(url=f"http://localhost:{port}", web=ROOT / ".web", stop=server.stop)
 
 
 # pytest-xdist (`-n 2`): the controller builds and serves the app once, before the workers
@@ -366,6 +287,26 @@ def open_visit(
     return visit
 
 
+@contextmanager
+def page_of_its_own(browser: Browser, viewport: str, **options) -> Iterator[Page]:
+    """A page in a browser context of its own, with `options` (no JavaScript, reduced motion)."""
+    context = browser.new_context(viewport=VIEWPORTS[viewport], **options)
+    try:
+        yield context.new_page()
+    finally:
+        context.close()
+
+
+@contextmanager
+def visiting(browser: Browser, base_url: str, viewport: str, **options) -> Iterator[Visit]:
+    """`open_visit`'s Visit, its browser context closed when the block ends."""
+    current = open_visit(browser, base_url, viewport, **options)
+    try:
+        yield current
+    finally:
+        current.context.close()
+
+
 # How goto_on_paused_clock moves a paused clock on while the page loads its modules:
 # small steps, so that tests of timers started at parse time know where the clock stands.
 PAUSED_CLOCK_STEP_MS = 5
@@ -410,23 +351,20 @@ def foreign_url_pattern(base_url: str) -> re.Pattern[str]:
 @pytest.fixture(params=list(VIEWPORTS))
 def visit(request: pytest.FixtureRequest, browser: Browser, base_url: str) -> Iterator[Visit]:
     """A fresh browser context at 1280x800 ('desktop') and at 375x812 ('mobile')."""
-    current = open_visit(browser, base_url, request.param)
-    yield current
-    current.context.close()
+    with visiting(browser, base_url, request.param) as current:
+        yield current
 
 
 @pytest.fixture
 def desktop(browser: Browser, base_url: str) -> Iterator[Visit]:
-    current = open_visit(browser, base_url, "desktop")
-    yield current
-    current.context.close()
+    with visiting(browser, base_url, "desktop") as current:
+        yield current
 
 
 @pytest.fixture
 def mobile(browser: Browser, base_url: str) -> Iterator[Visit]:
-    current = open_visit(browser, base_url, "mobile")
-    yield current
-    current.context.close()
+    with visiting(browser, base_url, "mobile") as current:
+        yield current
 
 
 # What every page load stores by itself (Reflex's colour mode): no test's doing.

@@ -10,16 +10,12 @@ compiled by the dev server, so the project's build is never touched.
 from __future__ import annotations
 
 import os
-import signal
-import subprocess
 from pathlib import Path
 
 import httpx
 
 from tests.project_copy import copy_project
-
-from .polling import free_port, wait_for
-from .process_guard import GUARD
+from tests.support.server import ServerProcess, free_port
 
 __all__ = ["DevServer", "clean_environment", "copy_project"]
 
@@ -55,30 +51,24 @@ class DevServer:
             str(self.backend_port),
         ]
         self.log_path = project / "dev-server.log"
-        self.process: subprocess.Popen | None = None
+        self.server = ServerProcess(
+            self.command,
+            log=self.log_path,
+            ready=self._serving,
+            env=environment,
+            cwd=project,
+            start_timeout_s=START_TIMEOUT_S,
+        )
 
     def log(self) -> str:
         return self.log_path.read_text(errors="replace") if self.log_path.exists() else ""
 
     def start(self) -> DevServer:
-        with self.log_path.open("w") as log:
-            self.process = subprocess.Popen(
-                self.command,
-                cwd=self.project,
-                env=self.environment,
-                stdout=log,
-                stderr=subprocess.STDOUT,
-                stdin=subprocess.DEVNULL,
-                start_new_session=True,
-            )
-        # Stopped with the test run even if that is killed (process_guard.py).
-        GUARD.watch(self.process.pid)
-        wait_for(self._serving, START_TIMEOUT_S, f"the dev server at {self.url}")
+        """Start `reflex run` and wait until its page and its backend both answer."""
+        self.server.start()
         return self
 
     def _serving(self) -> bool:
-        if self.process is not None and self.process.poll() is not None:
-            raise AssertionError(f"reflex run exited with {self.process.returncode}:\n{self.log()[-4000:]}")
         try:
             frontend = httpx.get(self.url + "/", timeout=5)
             backend = httpx.get(f"http://localhost:{self.backend_port}/ping", timeout=5)
@@ -88,15 +78,4 @@ class DevServer:
 
     def stop(self) -> None:
         """Stop reflex run and everything it started (its process group), by its id."""
-        if self.process is None:
-            return
-        try:
-            os.killpg(self.process.pid, signal.SIGTERM)
-            self.process.wait(timeout=30)
-        except subprocess.TimeoutExpired:
-            os.killpg(self.process.pid, signal.SIGKILL)
-            self.process.wait()
-        except ProcessLookupError:
-            pass
-        GUARD.forget(self.process.pid)
-        self.process = None
+        self.server.stop(grace_s=30)

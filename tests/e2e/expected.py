@@ -114,6 +114,26 @@ DYNAMIC_SCREENS: list[Screen] = [
     Screen("/portfolio/no-such-tab", "page-portfolio-title", final_path="/portfolio/all"),
 ]
 
+# One page of every type (SPEC.md §2), by English path; the German one is localized.
+PAGE_TYPES = {
+    "home": "/",
+    "services": "/services",
+    "service-detail": "/services/ai-callers",
+    "unknown-service": "/services/no-such-service",
+    "portfolio-tab": "/portfolio/all",
+    "project": "/project/103",  # a screenshot carousel
+    "project-video": "/project/104",
+    "project-voice": "/project/106",
+    "blog": "/blog",
+    "article": "/blog/ai-everyday-life",
+    "unknown-article": "/blog/no-such-article",
+    "about": "/about",
+    "contact": "/contact",
+    "legal-notice": "/impressum",
+    "privacy-policy": "/datenschutz",
+    "not-found": "/no-such-page",
+}
+
 HEADER_LINKS = ["/", "/services", "/botagent", "/portfolio", "/about", "/contact", "/blog"]
 HEADER_LABEL_KEYS = [
     "nav-home",

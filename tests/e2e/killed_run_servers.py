@@ -7,8 +7,6 @@ from __future__ import annotations
 
 import json
 import os
-import signal
-import subprocess
 import sys
 import time
 from collections.abc import Iterator
@@ -16,7 +14,9 @@ from pathlib import Path
 
 import pytest
 
-from .process_guard import GUARD
+from tests.support.process_guard import GUARD
+from tests.support.server import ServerProcess
+
 from .redis_server import RedisServer
 
 REPORT = Path(os.environ.get("KILLED_RUN_REPORT", "/nonexistent/killed-run"))
@@ -37,21 +37,20 @@ def redis(tmp_path_factory: pytest.TempPathFactory) -> Iterator[RedisServer]:
 
 
 @pytest.fixture(scope="module")
-def server_with_a_worker() -> Iterator[subprocess.Popen]:
-    process = subprocess.Popen([sys.executable, "-c", SERVER_WITH_A_WORKER], start_new_session=True)
-    GUARD.watch(process.pid)
-    yield process
-    os.killpg(process.pid, signal.SIGTERM)  # the group: the worker too
-    process.wait()
-    GUARD.forget(process.pid)
+def server_with_a_worker(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
+    log = tmp_path_factory.mktemp("server") / "server.log"
+    server = ServerProcess([sys.executable, "-c", SERVER_WITH_A_WORKER], log=log, ready=lambda: True)
+    server.start()
+    yield server
+    server.stop()  # the group: the worker too
     # Written only by a finalizer: the test learns whether pytest tore down.
     (REPORT.parent / "finalized").write_text("yes")
 
 
-def test_waits_until_killed(redis: RedisServer, server_with_a_worker: subprocess.Popen) -> None:
-    assert redis.process is not None and GUARD.watchdog is not None
+def test_waits_until_killed(redis: RedisServer, server_with_a_worker: ServerProcess) -> None:
+    assert GUARD.watchdog is not None
     report = {
-        "groups": [redis.process.pid, server_with_a_worker.pid],
+        "groups": [redis.pid, server_with_a_worker.pid],
         "watchdog": GUARD.watchdog.pid,
     }
     partial = REPORT.with_suffix(".partial")

@@ -17,21 +17,16 @@ from __future__ import annotations
 
 import hashlib
 import importlib.metadata
-import os
 import re
 import shutil
-import signal
-import subprocess
-import time
+from collections.abc import Iterator, Mapping
 from pathlib import Path
 
-import httpx
 from reflex_base.environment import environment
 
-from .polling import free_port
-from .process_guard import GUARD
+from agency_site.settings import settings_from_env
+from tests.support.server import ROOT, VENV_BIN, ServerProcess, free_port, project_env
 
-ROOT = Path(__file__).resolve().parents[2]
 START_TIMEOUT_S = 60
 CACHE = ROOT / ".web" / "e2e-build"
 
@@ -50,20 +45,48 @@ BUILD_INPUTS = (
 _NOT_INPUTS = {"__pycache__", "external"}  # bytecode; assets/external is Reflex's links
 # Settings that only the running server reads (agency_site/settings.py): they differ from
 # session to session (temporary databases, webhook ports) and change nothing in the build.
-_RUNTIME_ONLY = re.compile(
-    r"^(DATABASE_\w+|ALLOWED_ORIGINS|TRUSTED_PROXY_HOPS|STATE_EXPIRY_S|REFLEX_REDIS_URL|CONTACT_\w+|SMTP_\w+|METRICS_ALLOW)$"
-)
+_RUNTIME_ONLY_PREFIXES = ("DATABASE_", "CONTACT_", "SMTP_")
+_RUNTIME_ONLY = {
+    "ALLOWED_ORIGINS",
+    "TRUSTED_PROXY_HOPS",
+    "STATE_EXPIRY_S",
+    "REFLEX_REDIS_URL",
+    "METRICS_ALLOW",
+}
 
 
-def server_env() -> dict[str, str]:
-    """The environment a server of the app gets: ours, with the project's tools first."""
-    env = dict(os.environ)
-    tools_bin = ROOT / ".tools" / "node_modules" / ".bin"
-    venv_bin = ROOT / ".venv" / "bin"
-    env["PATH"] = os.pathsep.join([str(tools_bin), str(venv_bin), env.get("PATH", "")])
-    env["REFLEX_USE_SYSTEM_BUN"] = "1"
-    env.setdefault("PYTHONUNBUFFERED", "1")
-    return env
+class _ReadNames(Mapping[str, str]):
+    """An environment that notes every name it is asked for."""
+
+    def __init__(self, env: Mapping[str, str]) -> None:
+        self._env = env
+        self.read: set[str] = set()
+
+    def __getitem__(self, name: str) -> str:
+        self.read.add(name)
+        return self._env[name]
+
+    def __contains__(self, name: object) -> bool:
+        if isinstance(name, str):
+            self.read.add(name)
+        return name in self._env
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._env)
+
+    def __len__(self) -> int:
+        return len(self._env)
+
+
+def setting_names(env: Mapping[str, str]) -> set[str]:
+    """The environment variables the app's settings read (agency_site/settings.py), as
+    reading them from `env` shows."""
+    reads = _ReadNames(env)
+    try:
+        settings_from_env(reads)
+    except ValueError:  # a wrong value: every name has been read all the same
+        pass
+    return reads.read
 
 
 def _input_files() -> list[Path]:
@@ -81,17 +104,19 @@ def _input_files() -> list[Path]:
     return sorted(files)
 
 
-def _build_settings(env: dict[str, str]) -> list[str]:
+def _build_settings(env: Mapping[str, str]) -> list[str]:
     """The environment variables the build may read: the app's settings and Reflex's."""
-    names = set(re.findall(r'"([A-Z][A-Z0-9_]{3,})"', (ROOT / "agency_site" / "settings.py").read_text()))
+    names = setting_names(env)
     return sorted(
         f"{name}={value}"
         for name, value in env.items()
-        if (name in names or name.startswith("REFLEX_")) and not _RUNTIME_ONLY.match(name)
+        if (name in names or name.startswith("REFLEX_"))
+        and name not in _RUNTIME_ONLY
+        and not name.startswith(_RUNTIME_ONLY_PREFIXES)
     )
 
 
-def build_fingerprint(env: dict[str, str]) -> str:
+def build_fingerprint(env: Mapping[str, str]) -> str:
     """A hash of everything the production build is made from (see the module docstring)."""
     digest = hashlib.sha256()
     digest.update(f"reflex {importlib.metadata.version('reflex')}\n".encode())
@@ -150,12 +175,10 @@ class BuiltServer:
         self.port = free_port()
         self.url = f"http://localhost:{self.port}"
         self.web = copy_build(source, folder / "web", self.port)
-        self.log = folder / "server.log"
         # What `reflex run --env prod --single-port` tells its server process (two of them
         # are Reflex's internal variables, hence the names from Reflex itself).
-        self.env = (
-            server_env()
-            | env
+        self.env = project_env(
+            env
             | {
                 # The websocket accepts pages of the site's own origin only: this port's.
                 "ALLOWED_ORIGINS": self.url,
@@ -166,61 +189,29 @@ class BuiltServer:
                 environment.REFLEX_STATES_WORKDIR.name: str(folder / "states"),
             }
         )
-        self.process: subprocess.Popen | None = None
+        self.server = ServerProcess(
+            [VENV_BIN / "granian", "--interface", "asgi", "--factory"]
+            + ["--host", "127.0.0.1", "--port", str(self.port), "agency_site.agency_site:app"],
+            log=folder / "server.log",
+            ready=[self.url + "/ping"],
+            env=self.env,
+            start_timeout_s=START_TIMEOUT_S,
+        )
 
     def start(self) -> None:
-        granian = ROOT / ".venv" / "bin" / "granian"
-        with self.log.open("a") as log:
-            self.process = subprocess.Popen(
-                [
-                    str(granian),
-                    "--interface",
-                    "asgi",
-                    "--factory",
-                    "--host",
-                    "127.0.0.1",
-                    "--port",
-                    str(self.port),
-                    "agency_site.agency_site:app",
-                ],
-                cwd=ROOT,
-                env=self.env,
-                stdout=log,
-                stderr=subprocess.STDOUT,
-                start_new_session=True,
-            )
-        GUARD.watch(self.process.pid)
-        deadline = time.monotonic() + START_TIMEOUT_S
-        with httpx.Client(timeout=2) as client:
-            while time.monotonic() < deadline:
-                if self.process.poll() is not None:
-                    raise RuntimeError(
-                        f"server exited with {self.process.returncode}:\n{self.log.read_text()[-3000:]}"
-                    )
-                try:
-                    if client.get(self.url + "/ping").status_code == 200:
-                        return
-                except httpx.HTTPError:
-                    pass
-                time.sleep(0.2)
-        self.stop()
-        raise RuntimeError(f"server not ready after {START_TIMEOUT_S}s:\n{self.log.read_text()[-3000:]}")
+        self.server.start()
 
     @property
     def running(self) -> bool:
-        return self.process is not None and self.process.poll() is None
+        return self.server.running
 
     def stop(self) -> None:
         """Stop the server's whole process group, by its id, as a deploy does."""
-        if self.process is None:
-            return
-        try:
-            os.killpg(self.process.pid, signal.SIGTERM)
-            self.process.wait(timeout=20)
-        except (ProcessLookupError, subprocess.TimeoutExpired):
-            try:
-                os.killpg(self.process.pid, signal.SIGKILL)
-            except ProcessLookupError:
-                pass
-        GUARD.forget(self.process.pid)
-        self.process = None
+        self.server.stop()
+
+    def __enter__(self) -> BuiltServer:
+        self.start()
+        return self
+
+    def __exit__(self, *exc_info: object) -> None:
+        self.stop()

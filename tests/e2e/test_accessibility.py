@@ -29,30 +29,11 @@ from agency_site.constants import LANGUAGES
 from agency_site.i18n import localized_path
 
 from .conftest import VIEWPORTS, SharedPages, Visit, goto_on_paused_clock, pause_clock
+from .expected import PAGE_TYPES
 from .popovers import language_options
 
 ROOT = Path(__file__).resolve().parents[2]
 AXE_SCRIPT = ROOT / ".tools" / "axe" / "node_modules" / "axe-core" / "axe.min.js"
-
-# One page of every type (SPEC.md §2), by English path; the German one is localized.
-PAGES = {
-    "home": "/",
-    "services": "/services",
-    "service-detail": "/services/ai-callers",
-    "unknown-service": "/services/no-such-service",
-    "portfolio-tab": "/portfolio/all",
-    "project": "/project/103",  # a screenshot carousel
-    "project-video": "/project/104",
-    "project-voice": "/project/106",
-    "blog": "/blog",
-    "article": "/blog/ai-everyday-life",
-    "unknown-article": "/blog/no-such-article",
-    "about": "/about",
-    "contact": "/contact",
-    "legal-notice": "/impressum",
-    "privacy-policy": "/datenschutz",
-    "not-found": "/no-such-page",
-}
 
 # Show what scroll reveal would show and end every finite animation and transition
 # (infinite ones, e.g. spinners and service panels, keep their resting frame's colours).
@@ -139,9 +120,9 @@ def assert_accessible(page: Page, where: str, *, review: bool = True) -> None:
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
-@pytest.mark.parametrize("name", list(PAGES))
+@pytest.mark.parametrize("name", list(PAGE_TYPES))
 def test_page_has_no_axe_violations(shared_pages: SharedPages, viewport: str, name: str, lang: str) -> None:
-    path = localized_path(lang, PAGES[name])
+    path = localized_path(lang, PAGE_TYPES[name])
     # axe only reads, and settling (reveal shown, finite animations finished) is what a
     # visitor sees after a while anyway: later readers of this page may share the load.
     visit = shared_pages.open(viewport, path)

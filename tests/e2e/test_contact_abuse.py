@@ -16,7 +16,7 @@ from tests.content import text
 
 from .conftest import Visit
 from .contact_backend import ContactBackend
-from .test_contact_storage import a_message, fill_and_send, open_form
+from .contact_form import a_message, fill_and_send, open_form
 
 # A socket.io event packet on Reflex's namespace, as the browser sends it.
 EVENT_PACKET = "42/_event,"

@@ -22,7 +22,7 @@ from agency_site.content import get_content
 from agency_site.i18n import localized_path
 from tests.hung_database import HungDatabase
 
-from .conftest import Visit, open_visit
+from .conftest import Visit, visiting
 from .expected import text
 from .served_build import BuiltServer
 
@@ -49,17 +49,14 @@ def server(
         "CONTACT_SAVE_DEADLINE_S": "1",
         "CONTACT_RATE_LIMIT": "10000",
     }
-    current = BuiltServer(tmp_path_factory.mktemp("hung-database"), env, source=served_web)
-    current.start()
-    yield current
-    current.stop()
+    with BuiltServer(tmp_path_factory.mktemp("hung-database"), env, source=served_web) as current:
+        yield current
 
 
 @pytest.fixture
 def visitor(browser: Browser, server: BuiltServer) -> Iterator[Visit]:
-    current = open_visit(browser, server.url, "desktop")
-    yield current
-    current.context.close()
+    with visiting(browser, server.url, "desktop") as current:
+        yield current
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)

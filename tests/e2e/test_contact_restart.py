@@ -18,8 +18,9 @@ from agency_site.constants import LANGUAGES
 from agency_site.content import get_content
 from agency_site.i18n import localized_path
 
-from .conftest import Visit, open_visit
+from .conftest import Visit, visiting
 from .contact_backend import ContactBackend
+from .contact_form import expect_kept, fill
 from .expected import text
 from .served_build import BuiltServer
 
@@ -51,9 +52,8 @@ def server(_module_server: BuiltServer) -> BuiltServer:
 
 @pytest.fixture
 def visitor(browser: Browser, server: BuiltServer) -> Iterator[Visit]:
-    current = open_visit(browser, server.url, "desktop")
-    yield current
-    current.context.close()
+    with visiting(browser, server.url, "desktop") as current:
+        yield current
 
 
 def a_message() -> dict[str, str]:
@@ -63,16 +63,6 @@ def a_message() -> dict[str, str]:
         "subject": f"Restart enquiry {uuid.uuid4().hex[:8]}",
         "message": "Please call us about a chatbot that survives a deploy.",
     }
-
-
-def fill(page: Page, values: dict[str, str]) -> None:
-    for name, value in values.items():
-        page.locator(f"#contact-form [name='{name}']").fill(value)
-
-
-def expect_kept(page: Page, values: dict[str, str]) -> None:
-    for name, value in values.items():
-        expect(page.locator(f"#contact-form [name='{name}']")).to_have_value(value)
 
 
 def rows_with(backend: ContactBackend, subject: str) -> int:

@@ -3,15 +3,12 @@
 from __future__ import annotations
 
 import re
-import time
-import uuid
 
 import httpx
 import pytest
-from playwright.sync_api import Page, expect
+from playwright.sync_api import expect
 
 from agency_site.constants import LANGUAGES
-from agency_site.content import get_content
 from agency_site.i18n import localized_path
 from agency_site.leads import MAX_LENGTHS, MessageStatus
 from agency_site.leads.validation import FORM_FIELDS, HONEYPOT_FIELD
@@ -19,43 +16,9 @@ from agency_site.server.event_limit import EVENT_MESSAGE_MAX
 
 from .conftest import SharedPages, Visit
 from .contact_backend import TEAM_EMAIL, ContactBackend
+from .contact_form import a_message, expect_kept, fill_and_send, open_form, wait_for_status
 from .expected import text
 from .polling import wait_for
-
-SITE_EMAIL = str(get_content().site.contact.email)
-
-
-def a_message(**overrides: str) -> dict[str, str]:
-    """Valid values with a subject no other test uses, to find this message's row."""
-    values = {
-        "name": "Ada Lovelace",
-        "email": "ada@example.com",
-        "subject": f"Project enquiry {uuid.uuid4().hex[:8]}",
-        "message": "We would like an AI caller that books appointments for our clinic.",
-    }
-    values.update(overrides)
-    return values
-
-
-def open_form(visit: Visit, lang: str) -> Page:
-    visit.goto(localized_path(lang, "/contact"))
-    return visit.page
-
-
-def fill_and_send(page: Page, values: dict[str, str]) -> None:
-    for name, value in values.items():
-        page.locator(f"#contact-form [name='{name}']").fill(value)
-    page.get_by_test_id("contact-submit").click()
-
-
-def expect_kept(page: Page, values: dict[str, str]) -> None:
-    for name, value in values.items():
-        expect(page.locator(f"#contact-form [name='{name}']")).to_have_value(value)
-
-
-def wait_for_status(backend: ContactBackend, subject: str, status: MessageStatus):
-    """The row of `subject` once it has `status` (the server delivers in the background)."""
-    return wait_for(lambda: (row := backend.row_with_subject(subject)) and row.status == status and row)
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
@@ -88,33 +51,6 @@ def test_a_message_sent_in_the_browser_is_stored_and_delivered(
     assert metrics.status_code == 200
     delivered_now = re.search(r'^agency_leads\{status="delivered"\} (\d+)', metrics.text, re.M)
     assert delivered_now and float(delivered_now.group(1)) >= 1
-
-
-@pytest.mark.parametrize("lang", LANGUAGES)
-def test_a_stopped_database_keeps_the_text_and_says_not_sent(
-    visit: Visit, contact_backend: ContactBackend, lang: str
-) -> None:
-    page = open_form(visit, lang)
-    values = a_message(message="Please call me back about a chatbot for our online shop.")
-    away = contact_backend.stop_database()
-    try:
-        fill_and_send(page, values)
-        failure = page.get_by_test_id("contact-failure")
-        expect(failure).to_have_text(text(lang, "contact-not-sent", email=SITE_EMAIL))
-        expect(failure).to_contain_text(SITE_EMAIL)
-        button = page.get_by_test_id("contact-submit")
-        expect(button).to_have_text(text(lang, "contact-send"))
-        expect(button).to_be_enabled()
-        expect_kept(page, values)
-        expect(page.locator("[data-sonner-toast]")).to_have_count(0)
-    finally:
-        contact_backend.start_database(away)
-    assert contact_backend.row_with_subject(values["subject"]) is None
-    # The database is back: the same text, sent again, arrives once and the notice goes.
-    page.get_by_test_id("contact-submit").click()
-    expect(page.get_by_test_id("contact-submit")).to_have_text(text(lang, "contact-sent"))
-    expect(page.get_by_test_id("contact-failure")).to_have_count(0)
-    assert len([row for row in contact_backend.rows() if row.subject == values["subject"]]) == 1
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
@@ -194,27 +130,6 @@ def test_a_filled_honeypot_looks_sent_is_kept_as_spam_and_not_delivered(
     wait_for(lambda: real["subject"] in contact_backend.webhook.subjects())
     assert spam["subject"] not in contact_backend.webhook.subjects()
     assert contact_backend.row_with_subject(spam["subject"]).delivery_attempts == 0
-
-
-def test_a_receiver_outage_never_delays_the_visitor_and_loses_nothing(
-    desktop: Visit, contact_backend: ContactBackend
-) -> None:
-    page = open_form(desktop, "en")
-    values = a_message()
-    contact_backend.webhook.down.set()
-    try:
-        started = time.monotonic()
-        fill_and_send(page, values)
-        expect(page.get_by_test_id("contact-submit")).to_have_text(text("en", "contact-sent"))
-        assert time.monotonic() - started < 3
-        failed = wait_for_status(contact_backend, values["subject"], MessageStatus.FAILED)
-        assert "503" in failed.last_error
-    finally:
-        contact_backend.webhook.down.clear()
-    # The server's background task delivers it once the receiver is back.
-    delivered = wait_for_status(contact_backend, values["subject"], MessageStatus.DELIVERED)
-    assert delivered.delivery_attempts > failed.delivery_attempts
-    assert contact_backend.webhook.subjects().count(values["subject"]) == 1
 
 
 def test_every_visible_field_is_sent(shared_pages: SharedPages) -> None:

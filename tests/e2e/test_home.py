@@ -3,8 +3,6 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
-from contextlib import contextmanager
 
 import pytest
 from playwright.sync_api import Browser, Page, expect
@@ -27,7 +25,7 @@ from agency_site.content import get_content
 from agency_site.i18n import localized_path
 from agency_site.pages.home.services import OVERLAY_COLOURS
 
-from .conftest import VIEWPORTS, SharedPages, Visit, goto_on_paused_clock, pause_clock
+from .conftest import VIEWPORTS, SharedPages, Visit, goto_on_paused_clock, page_of_its_own, pause_clock
 from .expected import BLOG_POST_IDS, FEATURED_SERVICE_IDS, SERVICE_COLOURS, post, text, texts_of
 
 # SPEC.md §2: the home page teases the first six posts.
@@ -38,16 +36,6 @@ HOME_POST_IDS = BLOG_POST_IDS[:6]
 READ_HOME = pytest.mark.parametrize(
     ("viewport", "lang"), [(viewport, lang) for viewport in VIEWPORTS for lang in LANGUAGES], scope="module"
 )
-
-
-@contextmanager
-def page_of_its_own(browser: Browser, viewport: str, **options) -> Iterator[Page]:
-    """A page in a browser context of its own, with `options` (no JavaScript, reduced motion)."""
-    context = browser.new_context(viewport=VIEWPORTS[viewport], **options)
-    try:
-        yield context.new_page()
-    finally:
-        context.close()
 
 
 def open_home(visit: Visit, lang: str) -> None:

@@ -23,9 +23,8 @@ from playwright.sync_api import Locator, Page, expect
 from agency_site.i18n import localized_path
 
 from .conftest import SharedPages
-from .expected import text
+from .expected import PAGE_TYPES, text
 from .popovers import expect_expanded
-from .test_accessibility import PAGES
 
 # Marks every focusable, visible control with data-kb-id; returns their descriptions and
 # the focus-relevant styles of each one, its parent and its next sibling, unfocused.
@@ -194,17 +193,17 @@ def assert_keyboard_reachable(page: Page, where: str, *, backwards: bool = True)
         pytest.fail(f"keyboard problems on {where}:\n" + "\n".join(problems), pytrace=False)
 
 
-@pytest.mark.parametrize("name", list(PAGES))
+@pytest.mark.parametrize("name", list(PAGE_TYPES))
 def test_every_control_is_reachable_with_tab_and_shows_focus(shared_pages: SharedPages, name: str) -> None:
-    desktop = shared_pages.load("desktop", PAGES[name])
-    assert_keyboard_reachable(desktop.page, f"{PAGES[name]} at 1280 px")
+    desktop = shared_pages.load("desktop", PAGE_TYPES[name])
+    assert_keyboard_reachable(desktop.page, f"{PAGE_TYPES[name]} at 1280 px")
 
 
 # Every page type on a phone too, in German (longer words, other wrapping).
-@pytest.mark.parametrize("name", list(PAGES))
+@pytest.mark.parametrize("name", list(PAGE_TYPES))
 def test_every_control_is_reachable_with_tab_at_375_px(shared_pages: SharedPages, name: str) -> None:
-    mobile = shared_pages.load("mobile", localized_path("de", PAGES[name]))
-    assert_keyboard_reachable(mobile.page, f"{localized_path('de', PAGES[name])} at 375 px")
+    mobile = shared_pages.load("mobile", localized_path("de", PAGE_TYPES[name]))
+    assert_keyboard_reachable(mobile.page, f"{localized_path('de', PAGE_TYPES[name])} at 375 px")
 
 
 # ---- Operable: Enter, Space, arrow keys ----

@@ -3,7 +3,7 @@
 Runs tests/e2e/killed_run_servers.py in a pytest of its own, waits until its servers are
 up, kills that pytest (SIGTERM as `kill` or a CI timeout sends it, and SIGKILL), and reads
 /proc: no process of the servers' process groups may be left, nor the watchdog
-(tests/e2e/process_guard.py). Before, SIGTERM ended pytest at once and left them running.
+(tests/support/process_guard.py). Before, SIGTERM ended pytest at once and left them running.
 """
 
 from __future__ import annotations
@@ -18,34 +18,12 @@ from pathlib import Path
 
 import pytest
 
+from tests.support.processes import is_running, processes_in_groups
+from tests.support.server import ROOT
+
 from .polling import wait_for
-from .served_build import ROOT
 
 PROBE = Path(__file__).with_name("killed_run_servers.py")
-
-
-def processes_in_groups(groups: set[int]) -> list[str]:
-    """Live processes (not zombies: those have ended) whose process group is one of `groups`."""
-    found = []
-    for stat in Path("/proc").glob("[0-9]*/stat"):
-        try:
-            text = stat.read_text()
-        except OSError:  # ended while we looked
-            continue
-        # pid (comm) state ppid pgrp ...: the command name may contain spaces and parentheses.
-        command = text[text.index("(") + 1 : text.rindex(")")]
-        state, _, group = text[text.rindex(")") + 2 :].split()[:3]
-        if int(group) in groups and state != "Z":
-            found.append(f"{stat.parent.name} {command}")
-    return found
-
-
-def is_running(pid: int) -> bool:
-    try:
-        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
-    except (FileNotFoundError, ProcessLookupError):
-        return False
-    return state != "Z"
 
 
 @pytest.mark.parametrize("kill_with", [signal.SIGTERM, signal.SIGKILL], ids=["SIGTERM", "SIGKILL"])

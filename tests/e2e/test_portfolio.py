@@ -11,7 +11,7 @@ from agency_site.i18n import localized_path
 
 from .conftest import SharedPages
 from .expected import PORTFOLIO_TABS, PROJECT_IDS, PROJECTS_PER_TAB, Screen, text
-from .test_routes import assert_shows_screen
+from .screens import assert_shows_screen
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)

@@ -13,7 +13,7 @@ from agency_site.i18n import localized_path
 
 from .conftest import SharedPages
 from .expected import PROJECT_IDS, Screen, text
-from .test_routes import assert_shows_screen
+from .screens import assert_shows_screen
 
 VISIT_PROJECT_IDS = {100, 102, 103, 105}
 

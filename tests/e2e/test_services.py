@@ -9,10 +9,9 @@ from agency_site.constants import BACK_NAVIGATION_DELAY_MS, LANGUAGES
 from agency_site.content import get_content
 from agency_site.i18n import localized_path
 
-from .conftest import SharedPages, Visit, goto_on_paused_clock, pause_clock
+from .conftest import SharedPages, Visit, goto_on_paused_clock, page_of_its_own, pause_clock
 from .expected import PURCHASABLE_SERVICE_IDS, SERVICE_IDS, Screen, text
-from .test_home import page_of_its_own
-from .test_routes import assert_shows_screen
+from .screens import assert_shows_screen
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)

@@ -41,10 +41,12 @@ from benchmarks.observatory import TLS_TESTS, scan
 from deploy.render_nginx import EVENT_BURST, EVENT_CONNECTIONS
 from deploy.report import make_report
 from deploy.stack import Stack, missing_prerequisites
+from tests.support.process_guard import GUARD
+from tests.support.processes import established_connection_ends
+from tests.support.server import free_port
 
 from .expected import text
-from .polling import free_port, wait_for
-from .process_guard import GUARD
+from .polling import wait_for
 from .redis_server import RedisServer
 
 pytestmark = pytest.mark.stack
@@ -93,10 +95,11 @@ class RunningStack:
         return [row for row in store.messages(self.engine) if row.subject == subject]
 
     def open_connections(self) -> dict[int, int]:
-        return self.stack.established_connections()
+        """Established connections to each backend instance (nginx's)."""
+        return {port: len(ends) for port, ends in self.connection_ends().items()}
 
     def connection_ends(self) -> dict[int, set[str]]:
-        return self.stack.established_connection_ends()
+        return established_connection_ends(self.stack.backend_ports)
 
 
 @pytest.fixture(scope="module")

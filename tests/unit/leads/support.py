@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+import io
 from datetime import UTC, datetime
 
+import sqlalchemy as sa
+
+from agency_site.leads.cli import parser
 from agency_site.leads.model import ContactMessage
 
 
@@ -32,3 +36,11 @@ def a_row(**overrides: object) -> ContactMessage:
     )
     fields.update(overrides)
     return ContactMessage(**fields)
+
+
+def run_on(engine: sa.Engine, *argv: str) -> str:
+    """A command on the test's database (a PostgreSQL schema has no URL of its own)."""
+    args = parser().parse_args(argv)
+    out = io.StringIO()
+    assert args.run(engine, args, out) == 0
+    return out.getvalue()

@@ -19,7 +19,7 @@ from agency_site.leads.database import create_engine
 from agency_site.leads.model import ContactMessage, utc_now
 from agency_site.settings import PROJECT_ROOT
 from tests.unit.leads.conftest import TEST_SETTINGS
-from tests.unit.leads.support import valid_form
+from tests.unit.leads.support import run_on, valid_form
 
 
 @pytest.fixture
@@ -30,14 +30,6 @@ def sqlite_url(tmp_path) -> str:
 def run(url: str, *argv: str) -> str:
     out = io.StringIO()
     assert main(["--database-url", url, *argv], out=out) == 0
-    return out.getvalue()
-
-
-def run_on(engine: sa.Engine, *argv: str) -> str:
-    """A command on the test's database (a PostgreSQL schema has no URL of its own)."""
-    args = parser().parse_args(argv)
-    out = io.StringIO()
-    assert args.run(engine, args, out) == 0
     return out.getvalue()
 
 

@@ -13,8 +13,7 @@ from agency_site.leads import Inbox, receive, store
 from agency_site.leads.database import create_engine, migrate
 from agency_site.leads.model import ContactMessage
 from tests.unit.leads.conftest import TEST_SETTINGS
-from tests.unit.leads.support import valid_form
-from tests.unit.leads.test_leads_cli import run_on
+from tests.unit.leads.support import run_on, valid_form
 
 
 def send(engine: sa.Engine, subject: str, email: str = "ada@example.com") -> int:
