@@ -14,12 +14,14 @@ from agency_site.constants import LANGUAGES
 from agency_site.content import ContentError
 from agency_site.content.check import check_all_content
 from agency_site.content.slugs import check_sections
+from agency_site.dev.reload import last_compiled_routes, serving_live_edits, show_content_errors
 from agency_site.frontend.memo_modules import with_own_memo_module
 from agency_site.i18n import MissingText, collecting_missing_texts, localized_path, on_page
 from agency_site.leads import ContactMessage, retry_deliveries
+from agency_site.pages.content_errors import Problem, content_errors_page, content_problems
 from agency_site.pages.not_found import not_found_description, not_found_page, not_found_title
 from agency_site.pages.redirects import NoScriptRedirect, no_script_redirects
-from agency_site.reflex_adapter import environment, register_model
+from agency_site.reflex_adapter import environment, format_route, register_model
 from agency_site.routes import Route, route_table
 from agency_site.seo.head import not_found_tags, og_image_path, page_head
 from agency_site.server.log_privacy import install as withhold_payloads_from_logs
@@ -93,20 +95,65 @@ def add_pages(app: rx.App) -> None:
 
 def stop_on_missing_texts(missing: list[MissingText]) -> NoReturn:
     """One line per missing key, naming every page that asks for it; then stop the build."""
+    for problem in missing_text_problems(missing):
+        print(f"missing text: {problem.what}", file=sys.stderr)
+    raise SystemExit(1)
+
+
+def missing_text_problems(missing: list[MissingText]) -> list[Problem]:
+    """The missing texts as the dev server's error page lists them: one per key."""
     pages: dict[str, list[str]] = {}
     for error in missing:
         where = pages.setdefault(error.key, [])
         if (error.page or "?") not in where:
             where.append(error.page or "?")
-    for key, where in pages.items():
-        print(
-            f"missing text: {key!r} has no text in any language; used on {', '.join(where)}", file=sys.stderr
+    return [
+        Problem(
+            "content/i18n/",
+            f"{key!r} has no text in any language; used on {', '.join(where)}",
+            f"add `{key}:` with its text to content/i18n/en/ and content/i18n/de/, or correct the key",
         )
-    raise SystemExit(1)
+        for key, where in pages.items()
+    ]
+
+
+class ContentErrorsApp(rx.App):
+    """The app of the content-error page, which keeps the site's frontend packages."""
+
+    def _get_frontend_packages(self, imports) -> None:
+        # Reflex installs the packages the compiled pages import and removes the others:
+        # for this one page it would remove the site's (a bun install now, another after
+        # the fix, and Vite reloading its dependencies in between).
+        return None
+
+
+def content_errors_app(problems: list[Problem]) -> rx.App:
+    """For the dev server while content is broken: the error page at every address the
+    site had (the route table, when it can still be read) and at any other (not found),
+    so the open page shows it and the next save that fixes the content replaces it."""
+    show_content_errors()
+    app = ContentErrorsApp(
+        stylesheets=["/styles.css"], html_custom_attrs={"lang": "en"}, toaster=lazy_toaster()
+    )
+    # As the site: no connection banner (this page needs no server either).
+    app.app_wraps[(5, "Overlay")] = lambda stateful: None
+    try:
+        paths = [localized_path(lang, route.path) for route in route_table() for lang in LANGUAGES]
+    except ContentError:
+        # The route table needs the content too: the routes of the last compile instead.
+        paths = ["/", *(route for route in last_compiled_routes() if route != "404")]
+    title = "Content error"
+    for path in dict.fromkeys(format_route(path) for path in paths):
+        app.add_page(content_errors_page(problems), route=path, title=title)
+    app.add_page(content_errors_page(problems), route="404", title=title)
+    for problem in problems:
+        print(f"content error: {problem.describe()}", file=sys.stderr)
+    return app
 
 
 def build_app() -> rx.App:
-    """Create the app and register every route in both languages."""
+    """Create the app and register every route in both languages; under the dev server,
+    the content-error page instead while the content check fails."""
     # Before anything logs: no visitor's message in the logs (log_privacy.py).
     withhold_payloads_from_logs()
     # The app's database tables, as `reflex db makemigrations` / `reflex db migrate` look for them.
@@ -115,6 +162,8 @@ def build_app() -> rx.App:
         check_all_content()
         check_sections([route.path for route in route_table()])
     except ContentError as error:
+        if serving_live_edits():
+            return content_errors_app(content_problems(error))
         # One line per problem (file, line, field, fix), then stop the build.
         for problem in error.errors:
             print(f"content error: {problem.describe()}", file=sys.stderr)
@@ -140,6 +189,8 @@ def build_app() -> rx.App:
     with collecting_missing_texts() as missing:
         add_pages(app)
     if missing:
+        if serving_live_edits():
+            return content_errors_app(missing_text_problems(missing))
         stop_on_missing_texts(missing)
     app.register_lifespan_task(retry_deliveries)
     return app

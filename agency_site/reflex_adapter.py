@@ -18,10 +18,10 @@ from reflex.experimental.client_state import ClientStateVar
 from reflex.plugins import Plugin
 from reflex.style import resolved_color_mode
 from reflex.vars import ArrayVar, FunctionStringVar, NumberVar, ObjectVar, StringVar, VarData
-from reflex_base.constants.base import Templates
-from reflex_base.constants.compiler import Embed
+from reflex_base.constants.base import Env, Templates
+from reflex_base.constants.compiler import CompileContext, Embed
 from reflex_base.environment import environment
-from reflex_base.utils.format import format_ref
+from reflex_base.utils.format import format_ref, format_route
 from reflex_components_core.el.elements.inline import A as PlainAnchor
 from reflex_components_core.el.elements.typography import Div
 from reflex_components_lucide.icon import LUCIDE_LIBRARY
@@ -34,9 +34,11 @@ __all__ = [
     "LUCIDE_LIBRARY",
     "ArrayVar",
     "ClientStateVar",
+    "CompileContext",
     "Dirs",
     "Div",
     "Embed",
+    "Env",
     "EventSpec",
     "EventType",
     "FunctionStringVar",
@@ -51,6 +53,7 @@ __all__ = [
     "dev_reloader",
     "environment",
     "format_ref",
+    "format_route",
     "no_args_event_spec",
     "passthrough_event_spec",
     "register_model",
@@ -65,6 +68,9 @@ __all__ = [
 # - ClientStateVar: `rx._x.client_state` logs a warning on every use, on the build's stderr.
 # - environment, Embed, Templates, Dirs: where Reflex builds and serves the frontend, which
 #   the build plugins and the server read and patch.
+# - CompileContext, Env: which command builds the app (`reflex run` in dev mode shows a
+#   content error in the browser, agency_site/dev/reload.py); format_route: the route key
+#   Reflex files a page under ('/' is 'index').
 # - LUCIDE_LIBRARY: the lucide-react release Reflex pins; the inline icons draw the same one.
 
 

@@ -48,10 +48,19 @@ class ContentError(Exception):
         """The error of `field` in `path`, with the line the field is written on."""
         return cls(path, field, problem, line=yaml_line(path, field), entry=entry, fix=fix)
 
+    @property
+    def location(self) -> str:
+        """`content/services.yaml:12`: the file from the project's folder, and the line."""
+        return _display(self.path) + (f":{self.line}" if self.line else "")
+
+    @property
+    def summary(self) -> str:
+        """`services #2 (id ai-callers), colour: <problem>`: the entry, field and problem."""
+        return f"{readable_field(self.field, self.entry)}: {self.problem}"
+
     def describe(self) -> str:
         """`content/services.yaml:12: services #2 (id ai-callers), colour: <problem>; fix: ...`"""
-        where = _display(self.path) + (f":{self.line}" if self.line else "")
-        text = f"{where}: {readable_field(self.field, self.entry)}: {self.problem}"
+        text = f"{self.location}: {self.summary}"
         return f"{text}; fix: {self.fix}" if self.fix else text
 
     @property

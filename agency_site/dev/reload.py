@@ -1,4 +1,5 @@
-"""The dev server (`reflex run`, `make dev`) reloads on every kind of file the site is made of.
+"""The dev server (`reflex run`, `make dev`) reloads on every kind of file the site is made of,
+and shows a broken content file in the browser instead of stopping.
 
 Reflex's reloader (Granian's, in `reflex.utils.exec.run_granian_backend`) ignores
 `*.yaml`/`*.yml` among other extensions (`HOTRELOAD_IGNORE_PATTERNS`), so an edit to
@@ -6,13 +7,20 @@ Reflex's reloader (Granian's, in `reflex.utils.exec.run_granian_backend`) ignore
 dev server starts (rxconfig.py runs first); Markdown, images and Python were already
 watched. A reload rebuilds the pages, and Vite's hot module replacement puts the new ones
 in the open browser.
+
+`serving_live_edits()` tells the app that it is built for that dev server: there a content
+error compiles an error page at every address (agency_site/pages/content_errors.py)
+instead of stopping the server, and the next save that fixes it rebuilds the site.
+Everything else (`reflex export`, `reflex run --env prod`, the tests' builds, `make
+check-content`) still stops on it.
 """
 
 from __future__ import annotations
 
+import json
 import logging
 
-from agency_site.reflex_adapter import dev_reloader
+from agency_site.reflex_adapter import CompileContext, Dirs, Env, dev_reloader, environment, web_dir
 
 logger = logging.getLogger(__name__)
 # The patterns of the content files' extensions, as Reflex writes them.
@@ -33,3 +41,39 @@ def watch_content_files() -> bool:
         return False
     namespace["HOTRELOAD_IGNORE_PATTERNS"] = tuple(p for p in patterns if p not in CONTENT_PATTERNS)
     return True
+
+
+def serving_live_edits() -> bool:
+    """Whether this process builds the app for `reflex run` in dev mode (its first compile
+    or a reload): Reflex sets both variables before it compiles and passes them on to the
+    backend's workers."""
+    return (
+        environment.REFLEX_COMPILE_CONTEXT.get() == CompileContext.RUN
+        and environment.REFLEX_ENV_MODE.get() == Env.DEV
+    )
+
+
+def last_compiled_routes() -> list[str]:
+    """The routes of the dev server's last compile (Reflex's routes manifest in .web), so
+    the error page replaces each page the browser may have open; none before a first one."""
+    try:
+        routes = json.loads((web_dir() / Dirs.ROUTES_MANIFEST).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return []
+    return [route for route in routes if isinstance(route, str)]
+
+
+# Set while this process compiles the error page instead of the site: the plugins that
+# read the content (the sitemap and feeds) then have nothing to write.
+_showing_content_errors = False
+
+
+def show_content_errors() -> None:
+    """Mark this process as compiling the content-error page."""
+    global _showing_content_errors
+    _showing_content_errors = True
+
+
+def showing_content_errors() -> bool:
+    """Whether this process compiles the content-error page instead of the site."""
+    return _showing_content_errors

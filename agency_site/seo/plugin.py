@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from pathlib import PurePosixPath
 
+from agency_site.dev.reload import showing_content_errors
 from agency_site.reflex_adapter import Dirs, Plugin
 
 
@@ -22,4 +23,6 @@ class SeoFilesPlugin(Plugin):
     """Generates the crawler and feed files on every compile."""
 
     def pre_compile(self, **context) -> None:
-        context["add_save_task"](seo_files_task)
+        # The dev server's content-error page has no sitemap: the content it lists is broken.
+        if not showing_content_errors():
+            context["add_save_task"](seo_files_task)

@@ -119,3 +119,38 @@ def test_a_content_edit_shows_in_the_open_page(plain_run: DevServer, browser: Br
             (plain_run.project / about).write_text(original, encoding="utf-8")
     finally:
         page.context.close()
+
+
+def test_a_content_error_shows_in_the_browser_until_the_fix_is_saved(
+    plain_run: DevServer, browser: Browser
+) -> None:
+    """Issue 29 item 6: a broken content file stopped the dev backend ('Unexpected exit from
+    worker-1') while the browser kept the old page; now every page names file, line and fix
+    and the server stays up, and the save that fixes it brings the page back."""
+    page = open_page(browser, plain_run, "/about")
+    about = "content/i18n/en/about.yaml"
+    title = page.get_by_test_id("screen-title")
+    try:
+        expect(title).to_have_text(text("en", "page-about-title"), timeout=FIRST_LOAD_MS)
+        original = _edit(plain_run, about, "about-subtitle: We are", 'about-subtitle: ""  # We are')
+        line = next(number for number, row in enumerate(original.splitlines(), 1) if "about-subtitle:" in row)
+        try:
+            error = page.get_by_test_id("content-error")
+            expect(error).to_contain_text(f"{about}:{line}", timeout=RELOAD_MS)
+            expect(error).to_contain_text("pages, about-subtitle: text must be a non-empty string")
+            expect(error).to_contain_text("Fix: write the text")
+            # The server is up while the error stands: another address shows it too.
+            other = open_page(browser, plain_run, "/de/ueber-uns")
+            try:
+                expect(other.get_by_test_id("content-error")).to_contain_text(
+                    f"{about}:{line}", timeout=FIRST_LOAD_MS
+                )
+            finally:
+                other.context.close()
+        finally:
+            (plain_run.project / about).write_text(original, encoding="utf-8")
+        expect(title).to_have_text(text("en", "page-about-title"), timeout=RELOAD_MS)
+        expect(page.get_by_text(original.splitlines()[line - 1].split(": ", 1)[1][:40])).to_be_visible()
+    finally:
+        page.context.close()
+    assert "Unexpected exit" not in plain_run.log()

@@ -98,3 +98,53 @@ def test_every_kind_of_page_served_today_has_its_sharing_texts_and_images() -> N
     from agency_site.content import get_content
 
     assert sharing_errors(get_content(), PROJECT_ROOT / "content", route_kinds()) == []
+
+
+# What the dev server's app holds after the build: its routes, and the error page's lines.
+_BUILD = """
+from agency_site import agency_site as built
+print(sorted(built.app._unevaluated_pages))
+for page in built.app._unevaluated_pages.values():
+    if page.route == "about":
+        print(str(page.component))
+"""
+
+
+def _build(content_dir: Path, context: str, web: Path) -> subprocess.CompletedProcess:
+    """The app built as `reflex run` in dev mode builds it (`context` "run") or as an export."""
+    env = {
+        **os.environ,
+        "CONTENT_DIR": str(content_dir),
+        "REFLEX_WEB_WORKDIR": str(web),
+        "REFLEX_ENV_MODE": "dev",
+        "__REFLEX_COMPILE_CONTEXT": context,
+    }
+    return subprocess.run(
+        [sys.executable, "-c", _BUILD], cwd=PROJECT_ROOT, env=env, capture_output=True, text=True
+    )
+
+
+def test_under_the_dev_server_a_content_error_becomes_the_page_of_every_address(
+    content_copy: Path, tmp_path: Path
+) -> None:
+    # The routes of the dev server's last compile: its pages before the content broke.
+    web = tmp_path / ".web"
+    web.mkdir()
+    (web / "routes.json").write_text('["index", "about", "de/ueber-uns", "services/ai-callers", "404"]')
+    about = content_copy / "i18n" / "en" / "about.yaml"
+    _replace(about, "about-subtitle: We are", 'about-subtitle: ""  # We are')
+    line = _line_of(about, "  about-subtitle:")
+    where = f"{about}:{line}"
+    served = _build(content_copy, "run", web)
+    assert served.returncode == 0, served.stderr
+    routes, component = served.stdout.split("\n", 1)
+    # Every page of the site (both languages) and any other address show the error.
+    assert eval(routes) == ["404", "about", "de/ueber-uns", "index", "services/ai-callers"]  # noqa: S307
+    assert where in component
+    assert "pages, about-subtitle: text must be a non-empty string" in component
+    assert "write the text, in quotes if it has" in component
+    assert f"content error: {where}: pages, about-subtitle" in served.stderr
+    # A production build (export, --env prod, the tests' builds) still stops on it.
+    exported = _build(content_copy, "export", web)
+    assert exported.returncode == 1
+    assert f"content error: {where}: pages, about-subtitle" in exported.stderr
