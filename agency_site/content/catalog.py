@@ -274,17 +274,15 @@ def _check_texts(
     errors: list[ContentError],
 ) -> None:
     """Each key must have a text in every language; the fix names the file to add it to."""
-    line = yaml_line(path, field)
     for lang, texts in strings.items():
         for key in keys:
             if key not in texts:
                 target = content_dir / "i18n" / lang / home
                 errors.append(
-                    ContentError(
+                    ContentError.at(
                         path,
                         field,
                         f"no {lang} text for key {key!r}",
-                        line=line,
                         entry=entry,
                         fix=f"add `{key}: ...` to {_display(target)}",
                     )

@@ -239,37 +239,45 @@ def load_strings(path: Path) -> dict[str, str]:
         )
     strings: dict[str, str] = {}
     errors: list[ContentError] = []
+    # Lines are looked up for errors only: each lookup parses the whole file again, and
+    # doing it for every key of a valid file cost a dev server reload some 3 s of CPU.
     for group, entries in data.items():
-        line = yaml_line(path, [group])
         if group not in TRANSLATION_GROUPS:
             errors.append(
                 ContentError(
                     path,
                     str(group),
                     "unknown group",
-                    line=line,
+                    line=yaml_line(path, [group]),
                     fix=f"use one of {', '.join(TRANSLATION_GROUPS)}",
                 )
             )
             continue
         if not isinstance(entries, dict):
-            errors.append(ContentError(path, str(group), "expected key: text pairs", line=line))
+            errors.append(
+                ContentError(path, str(group), "expected key: text pairs", line=yaml_line(path, [group]))
+            )
             continue
         for key, text in entries.items():
-            line = yaml_line(path, [group, key])
             if not isinstance(text, str) or not text.strip():
                 errors.append(
                     ContentError(
                         path,
                         f"{group}.{key}",
                         "text must be a non-empty string",
-                        line=line,
+                        line=yaml_line(path, [group, key]),
                         fix="write the text, in quotes if it has ': '",
                     )
                 )
             elif key in strings:
                 errors.append(
-                    ContentError(path, f"{group}.{key}", "key is defined twice", line=line, fix="keep one")
+                    ContentError(
+                        path,
+                        f"{group}.{key}",
+                        "key is defined twice",
+                        line=yaml_line(path, [group, key]),
+                        fix="keep one",
+                    )
                 )
             else:
                 strings[str(key)] = text

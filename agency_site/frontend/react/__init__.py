@@ -10,6 +10,7 @@ is `jsx_library("<file>.jsx")`. No JavaScript lives inside Python strings
 
 from __future__ import annotations
 
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import reflex as rx
@@ -20,7 +21,16 @@ REACT_FOLDER = Path(__file__).parent
 def jsx_library(file_name: str) -> str:
     """The import path of `file_name`, a `.jsx` file of this folder, for a wrapper's `library`.
 
-    Reflex links the file into the build (`assets/external/agency_site/frontend/react/`), so the
-    file here stays the only copy.
+    Reflex links the file into the build (`assets/external/agency_site/frontend/react/`), so
+    the file here stays the only copy. `rx.asset` finds this folder with `inspect.stack()`,
+    which reads the source of every frame on the stack: called while the app's modules
+    import each other (some 35 frames deep) its 11 calls took about 1 s of CPU in every
+    build and dev server reload. In a thread of its own the stack is a few frames deep;
+    the frame it looks at is `_shared_asset`'s, in this file, as before.
     """
+    with ThreadPoolExecutor(max_workers=1, thread_name_prefix="jsx-library") as pool:
+        return pool.submit(_shared_asset, file_name).result()
+
+
+def _shared_asset(file_name: str) -> str:
     return rx.asset(file_name, shared=True).importable_path
