@@ -20,7 +20,10 @@ VNU_VERSION := 26.9.27
 PORT ?= 3000
 # make dev's backend (make run serves both on PORT).
 BACKEND_PORT ?= 8000
-LUCIDE_VERSION := 1.26.0
+# Lucide's version is written once, in agency_site/components/ui/icon.py (a unit test holds it
+# equal to the lucide-react Reflex pins); read from there, so the two never differ.
+LUCIDE_VERSION := $(shell sed -n 's/^LUCIDE_VERSION = "\(.*\)"$$/\1/p' agency_site/components/ui/icon.py)
+$(if $(LUCIDE_VERSION),,$(error LUCIDE_VERSION not found in agency_site/components/ui/icon.py))
 LUCIDE_STAMP := $(TOOLS)/lucide/.installed-$(LUCIDE_VERSION)
 # The MDN HTTP Observatory scanner (make observatory, the stack tests).
 OBSERVATORY_VERSION := 1.4.8

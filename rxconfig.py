@@ -6,6 +6,7 @@ from typing import TypedDict
 
 import reflex as rx
 
+from agency_site.components.ui.css_properties import SiteCssProperties
 from agency_site.dev.reload import watch_content_files
 from agency_site.dev.toolchain import dev_origins, use_project_tools
 from agency_site.frontend.paint_before_hydration import PaintBeforeHydration
@@ -56,10 +57,12 @@ config = rx.Config(
     # connects to the server and downloads the socket client (CONNECT_ON_INTENT), and
     # the websocket stays on the page's own port behind nginx (SAME_ORIGIN_PORT).
     # FormerGermanUrlsFile writes nginx's 301s from the former German addresses.
+    # SiteCssProperties gives the stylesheet the constants it needs (--content-max-width...).
     # ContentSecurityPolicyHashes hashes the inline scripts of the finished pages, so it
     # comes last: a plugin after it that changed a page would break that page's policy.
     plugins=[
         rx.plugins.TailwindV4Plugin(),
+        SiteCssProperties(),
         SeoFilesPlugin(),
         PaintBeforeHydration(),
         PatchGeneratedFrontend(CONNECT_ON_INTENT, SAME_ORIGIN_PORT),

@@ -22,7 +22,8 @@ DEFAULT_PORTFOLIO_TAB: Final = "all"
 FALLBACK_PROJECT_ID: Final = 100  # SPEC.md §8: an unknown project id shows project 100
 HOME_BLOG_TEASER_COUNT: Final = 6  # the newest six posts
 
-# Layout (SPEC.md §9)
+# Layout (SPEC.md §9); the stylesheet reads these as CSS custom properties
+# (components/ui/css_properties.py)
 HEADER_SCROLL_THRESHOLD_PX: Final = 50
 HEADER_HEIGHT_PX: Final = 80
 CONTENT_MAX_WIDTH_PX: Final = 1400
@@ -45,12 +46,10 @@ CARD_NAVIGATION_DELAY_MOBILE_MS: Final = 200
 CARD_NAVIGATION_DELAY_DESKTOP_MS: Final = 300
 BACK_NAVIGATION_DELAY_MS: Final = 300
 ANIMATION_START_DELAY_MS: Final = 100
-LAYOUT_RESIZE_BLOCK_MS: Final = 250
 
-# Scroll reveal (SPEC.md §9)
+# Scroll reveal (SPEC.md §9): how much of a block is in view when it starts to fade in
 REVEAL_THRESHOLD: Final = 0.1
 REVEAL_THRESHOLD_MOBILE: Final = 0.05
-REVEAL_STAGGER_MS: Final = 100  # halved on mobile
 
 # Carousel (SPEC.md §9), passed to embla-carousel
 CAROUSEL_DRAG_THRESHOLD: Final = 10
@@ -72,9 +71,4 @@ CONTACT_SENT_MS: Final = 3000
 MAP_HEIGHT_PX: Final = 450
 
 # Counts (SPEC.md §9)
-FAQ_ITEM_COUNT: Final = 8
 EXPLORE_MORE_MAX: Final = 3
-STOCK_IMAGE_COUNT: Final = 22
-RIPPLE_CIRCLES: Final = 8
-RIPPLE_SIZE_PX: Final = 350
-RIPPLE_DURATION_S: Final = 4

@@ -24,14 +24,12 @@ from reflex_base.environment import environment
 from reflex_base.utils.format import format_ref, format_route
 from reflex_components_core.el.elements.inline import A as PlainAnchor
 from reflex_components_core.el.elements.typography import Div
-from reflex_components_lucide.icon import LUCIDE_LIBRARY
 
 # Not reflex.components.sonner: an alias Reflex installs at import time, which type
 # checkers cannot follow.
 from reflex_components_sonner.toast import LiteralPosition
 
 __all__ = [
-    "LUCIDE_LIBRARY",
     "ArrayVar",
     "ClientStateVar",
     "CompileContext",
@@ -71,7 +69,6 @@ __all__ = [
 # - CompileContext, Env: which command builds the app (`reflex run` in dev mode shows a
 #   content error in the browser, agency_site/dev/reload.py); format_route: the route key
 #   Reflex files a page under ('/' is 'index').
-# - LUCIDE_LIBRARY: the lucide-react release Reflex pins; the inline icons draw the same one.
 
 
 # The three functions below import when called: reflex.model brings SQLModel and Alembic

@@ -28,6 +28,9 @@ SPEC_SERVICE_COLOURS: dict[str, str] = {  # SPEC.md §3, in the services page's 
 FEATURED_SERVICE_IDS = ("ai-callers", "app-development", "software-development", "ai-agents")
 FOOTER_SERVICE_IDS = ("ai-automation", "ai-callers", "chatbot-development", "software-development")
 PURCHASABLE_SERVICE_IDS = ("chatbot-development", "ai-callers", "ai-avatars")
+# SPEC.md §9 'Counts': what the content files hold (the app counts nothing).
+FAQ_ITEM_COUNT = 8
+STOCK_IMAGE_COUNT = 22
 SPEC_PROJECT_SLUGS: dict[int, str] = {  # SPEC.md §2 'Project detail'
     100: "business-formation",
     101: "ikigai-app",

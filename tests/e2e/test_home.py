@@ -10,7 +10,6 @@ from playwright.sync_api import Browser, Page, expect
 from agency_site.constants import (
     BACK_NAVIGATION_DELAY_MS,
     CARD_NAVIGATION_DELAY_DESKTOP_MS,
-    FAQ_ITEM_COUNT,
     HERO_WORD_FADE_MS,
     HERO_WORD_INTERVAL_MS,
     LANGUAGES,
@@ -26,7 +25,15 @@ from agency_site.i18n import localized_path
 from agency_site.pages.home.services import OVERLAY_COLOURS
 
 from .conftest import VIEWPORTS, SharedPages, Visit, goto_on_paused_clock, page_of_its_own, pause_clock
-from .expected import BLOG_POST_IDS, FEATURED_SERVICE_IDS, SERVICE_COLOURS, post, text, texts_of
+from .expected import (
+    BLOG_POST_IDS,
+    FAQ_ITEM_COUNT,
+    FEATURED_SERVICE_IDS,
+    SERVICE_COLOURS,
+    post,
+    text,
+    texts_of,
+)
 
 # SPEC.md §2: the home page teases the first six posts.
 HOME_POST_IDS = BLOG_POST_IDS[:6]

@@ -6,14 +6,16 @@ import re
 from pathlib import Path
 
 from agency_site.components.ui import kit
+from agency_site.components.ui.css_properties import CSS_PROPERTIES
 from agency_site.constants import HEADER_HEIGHT_PX
 
 STYLES = (Path(__file__).resolve().parents[2] / "assets" / "styles.css").read_text()
 
 
 def test_the_header_height_is_one_value_that_the_scroll_padding_reads() -> None:
-    height = re.search(r"--header-height:\s*([\d.]+)rem;", STYLES)
+    height = re.fullmatch(r"([\d.]+)rem", CSS_PROPERTIES["--header-height"])
     assert height and float(height.group(1)) * 16 == HEADER_HEIGHT_PX
+    assert "--header-height:" not in STYLES  # declared once, from the constant
     assert re.search(r"scroll-padding-top:\s*calc\(var\(--header-height\)", STYLES)
 
 

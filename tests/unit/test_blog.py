@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from agency_site.constants import LANGUAGES, STOCK_IMAGE_COUNT
+from agency_site.constants import LANGUAGES
 from agency_site.content import ContentError
 from agency_site.content.blog import (
     WORDS_PER_MINUTE,
@@ -20,7 +20,7 @@ from agency_site.content.blog import (
 )
 from agency_site.settings import PROJECT_ROOT
 from tests.content import is_in_order_within
-from tests.e2e.expected import BLOG_POST_IDS, SPEC_BLOG_POST_IDS
+from tests.e2e.expected import BLOG_POST_IDS, SPEC_BLOG_POST_IDS, STOCK_IMAGE_COUNT
 
 CONTENT = PROJECT_ROOT / "content"
 

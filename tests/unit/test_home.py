@@ -13,12 +13,12 @@ from agency_site.components.embeds.click_to_load import (
 )
 from agency_site.components.embeds.video_card import CARD_PARAMS, DIALOG_PARAMS, player_url
 from agency_site.components.ui.carousel import carousel_options
-from agency_site.constants import FAQ_ITEM_COUNT, LANGUAGES
+from agency_site.constants import LANGUAGES
 from agency_site.i18n import t
 from agency_site.pages.home.blog_teaser import short_date, teaser_posts
 from agency_site.pages.home.faq import FAQ_KEYS
 from agency_site.pages.home.hero import hero_words
-from tests.e2e.expected import BLOG_POST_IDS
+from tests.e2e.expected import BLOG_POST_IDS, FAQ_ITEM_COUNT
 
 
 def test_hero_words_are_apps_websites_ai() -> None:

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import dataclasses
+import re
+import subprocess
 
 import pytest
 from pydantic import BaseModel
@@ -10,11 +12,34 @@ from reflex_components_lucide.icon import LUCIDE_LIBRARY
 
 from agency_site.components.ui.icon import ICON_FOLDER, LUCIDE_VERSION, UnknownIcon, icon_shapes, lucide_icon
 from agency_site.content.catalog import get_catalog
+from agency_site.settings import PROJECT_ROOT
+
+MAKEFILE = PROJECT_ROOT / "Makefile"
 
 
 def test_the_drawings_are_those_of_the_lucide_react_reflex_pins() -> None:
-    assert LUCIDE_LIBRARY == f"lucide-react@{LUCIDE_VERSION}", "update LUCIDE_VERSION (and the Makefile's)"
+    assert LUCIDE_LIBRARY == f"lucide-react@{LUCIDE_VERSION}", "update icon.py's LUCIDE_VERSION"
     assert (ICON_FOLDER.parent / "package.json").read_text().count(f'"version": "{LUCIDE_VERSION}"') == 1
+
+
+def test_the_makefile_installs_the_version_icon_py_names() -> None:
+    """The Makefile reads the version from icon.py rather than writing it a second time."""
+    assert not re.search(r"^LUCIDE_VERSION\s*:?=\s*[0-9]", MAKEFILE.read_text(), re.M)
+    shown = subprocess.run(
+        [
+            "make",
+            "-s",
+            "--no-print-directory",
+            "--eval",
+            "lucide-version: ; @echo $(LUCIDE_VERSION)",
+            "lucide-version",
+        ],
+        cwd=PROJECT_ROOT,
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    assert shown.stdout.strip() == LUCIDE_VERSION
 
 
 def test_an_icon_is_an_inline_svg_with_lucides_shapes_and_attributes() -> None:

@@ -7,6 +7,7 @@ import re
 
 import pytest
 
+from agency_site.components.ui.css_properties import CSS_PROPERTIES
 from agency_site.components.ui.reveal import REVEAL_MAX_INDEX, reveal_attrs
 from agency_site.components.ui.rotator import text_rotator
 from agency_site.components.ui.transition import (
@@ -23,7 +24,6 @@ from agency_site.constants import (
     OVERLAY_DEFAULT_COLOUR,
     OVERLAY_FADE_OUT_MS,
     OVERLAY_HOLD_MS,
-    REVEAL_STAGGER_MS,
     REVEAL_THRESHOLD,
     REVEAL_THRESHOLD_MOBILE,
     TEXT_ROTATOR_CYCLES,
@@ -50,11 +50,14 @@ def test_reveal_starts_at_the_spec_thresholds_and_staggers_half_as_much_on_phone
     phone = _rule(
         "[data-reveal]", MOTION_CSS[MOTION_CSS.index(f"(max-width: {MOBILE_BREAKPOINT_PX - 1}px)") :]
     )
-    assert f"--reveal-start: {round(REVEAL_THRESHOLD * 100)}%;" in desktop
-    assert f"--reveal-start: {round(REVEAL_THRESHOLD_MOBILE * 100)}%;" in phone
+    assert "--reveal-start: var(--reveal-threshold);" in desktop
+    assert "--reveal-start: var(--reveal-threshold-mobile);" in phone
+    assert CSS_PROPERTIES["--reveal-threshold"] == f"{round(REVEAL_THRESHOLD * 100)}%"
+    assert CSS_PROPERTIES["--reveal-threshold-mobile"] == f"{round(REVEAL_THRESHOLD_MOBILE * 100)}%"
+    # SPEC.md §9: the stagger is halved on phones.
     step = int(re.search(r"--reveal-step: (\d+)%", desktop).group(1))
     phone_step = int(re.search(r"--reveal-step: (\d+)%", phone).group(1))
-    assert REVEAL_STAGGER_MS == 100 and phone_step * 2 == step
+    assert phone_step * 2 == step
 
 
 def test_reveal_has_a_css_step_for_every_index_it_gives() -> None:
@@ -101,7 +104,8 @@ def test_rotator_refuses_a_fade_longer_than_its_interval() -> None:
 
 def test_overlay_animation_is_fade_in_hold_and_fade_out_within_the_lock() -> None:
     playing = _rule('#page-transition-overlay[data-state="playing"]')
-    duration = int(re.search(r"animation: page-transition (\d+)ms", playing).group(1))
+    assert "animation: page-transition var(--page-transition-duration) " in playing
+    duration = int(CSS_PROPERTIES["--page-transition-duration"].removesuffix("ms"))
     assert duration == OVERLAY_HOLD_MS + OVERLAY_FADE_OUT_MS == TRANSITION_LOCK_MS
     keyframes = MOTION_CSS[MOTION_CSS.index("@keyframes page-transition") :]
     # Fully shown from the end of the fade-in until the hold is over, then 700 ms out.

@@ -144,7 +144,7 @@ def footer(lang: str) -> rx.Component:
                 ),
                 class_name="mt-12 flex flex-col gap-4 border-t border-white/10 pt-8 sm:flex-row sm:items-center sm:justify-between",
             ),
-            class_name="mx-auto w-full max-w-[1400px] px-6 py-14 lg:px-10",
+            class_name="mx-auto w-full max-w-(--content-max-width) px-6 py-14 lg:px-10",
         ),
         data_testid="site-footer",
         class_name="w-full bg-slate-950",

@@ -150,7 +150,7 @@ def header(lang: str, page_path: str | None) -> rx.Component:
             _mobile_toggle(lang),
             _mobile_panel(lang, page_path),
             class_name=(
-                "group/bar relative mx-auto flex h-(--header-height) w-full max-w-[1400px] items-center justify-between gap-3 "
+                "group/bar relative mx-auto flex h-(--header-height) w-full max-w-(--content-max-width) items-center justify-between gap-3 "
                 "border-b border-white/40 bg-white/70 px-4 shadow-sm backdrop-blur-md "
                 "transition-all duration-300 ease-out lg:gap-4 lg:px-6"
                 # SPEC.md §2, past 50 px: assets/styles.css (scroll-driven, no script).

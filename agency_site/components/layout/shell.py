@@ -38,7 +38,7 @@ def page_shell(lang: str, *content: rx.Component) -> rx.Component:
             notes,
             id=MAIN_ID,
             tab_index=-1,
-            class_name="mx-auto w-full max-w-[1400px] flex-1 px-4 pb-16 pt-(--header-height) outline-none sm:px-6 lg:px-8",
+            class_name="mx-auto w-full max-w-(--content-max-width) flex-1 px-4 pb-16 pt-(--header-height) outline-none sm:px-6 lg:px-8",
         ),
         footer(lang),
     )

@@ -26,6 +26,7 @@ from agency_site.settings import PROJECT_ROOT
 
 # The lucide-static release drawing the same icons as the lucide-react release Reflex
 # pins (reflex_components_lucide.icon.LUCIDE_LIBRARY); a unit test holds them equal.
+# The Makefile reads this line to install it: keep it one plain string.
 LUCIDE_VERSION = "1.26.0"
 ICON_FOLDER = PROJECT_ROOT / ".tools" / "lucide" / "node_modules" / "lucide-static" / "icons"
 

@@ -1,4 +1,5 @@
-"""Scroll reveal (SPEC.md §9): blocks fade and rise into view as they are scrolled to.
+"""Scroll reveal (SPEC.md §9): blocks fade into view as they are scrolled to (they do not
+move: assets/styles.css says why).
 
 How to use it: wrap a block in `reveal(...)`, or give an element `reveal_attrs(index)`
 through `custom_attrs`. `index` staggers siblings: each starts a step later.

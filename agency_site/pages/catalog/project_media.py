@@ -51,7 +51,7 @@ def preview_dialog(lang: str, image: Image, alt: str, number: int) -> rx.Compone
         aria_label=t(lang, "project-preview-title"),
         data_testid=dialog_id,
         custom_attrs={"closedby": "any"},
-        class_name="m-auto max-w-[min(92vw,1400px)] overflow-visible bg-transparent p-4 backdrop:bg-slate-950/85 backdrop:backdrop-blur-sm",
+        class_name="m-auto max-w-[min(92vw,var(--content-max-width))] overflow-visible bg-transparent p-4 backdrop:bg-slate-950/85 backdrop:backdrop-blur-sm",
     )
 
 
