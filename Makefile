@@ -43,7 +43,7 @@ help:
 	@echo "make dev            like run, with hot reload (frontend :PORT=3000, backend :BACKEND_PORT=8000)"
 	@echo "make export         build the static frontend into .web/build/client"
 	@echo "make migrate        apply the database migrations (alembic/) to DATABASE_URL's database"
-	@echo "make lint           ruff check, ruff format --check, ESLint on agency_site/frontend/"
+	@echo "make lint           ruff check, ruff format --check, ESLint on agency_site/frontend/, pyright"
 	@echo "make test-unit      only the unit tests"
 	@echo "make test-e2e       only the end-to-end tests"
 	@echo "make check-content  validate content/ (a broken file names its file and field)"
@@ -221,10 +221,23 @@ $(ESLINT_STAMP):
 	@rm -f $(ESLINT)/.installed-*
 	touch $@
 
-lint: $(DEV_STAMP) $(ESLINT_STAMP)
+# pyright, the type checker Reflex itself is checked with (its stubs are written for it),
+# pinned, from the npm registry into its own prefix: one package with no dependencies, run
+# by the Node on PATH. What it checks and against which environment: pyproject.toml.
+PYRIGHT_VERSION := 1.1.414
+PYRIGHT := $(TOOLS)/pyright
+PYRIGHT_STAMP := $(PYRIGHT)/.installed-$(PYRIGHT_VERSION)
+$(PYRIGHT_STAMP):
+	@mkdir -p $(PYRIGHT)
+	npm install --prefix $(PYRIGHT) --no-save --no-audit --no-fund --loglevel=error pyright@$(PYRIGHT_VERSION)
+	@rm -f $(PYRIGHT)/.installed-*
+	touch $@
+
+lint: $(DEV_STAMP) $(ESLINT_STAMP) $(PYRIGHT_STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 	$(ESLINT)/node_modules/.bin/eslint --max-warnings 0 .
+	$(PYRIGHT)/node_modules/.bin/pyright
 
 clean:
 	rm -rf .web .states
