@@ -19,7 +19,7 @@ LINK = "font-medium text-violet-700 underline decoration-violet-300 underline-of
 # SPEC.md §2 (contact): the page opens at its top, also after in-app navigation; the legal
 # pages and blog articles do the same.
 # Used as an attribute's value (`data_scroll=SCROLL_TOP_ON_OPEN`): the hook of
-# react/page_hooks.jsx runs in that element's component and returns the value "top".
+# frontend/react/page_hooks.jsx runs in that element's component and returns the value "top".
 SCROLL_TOP_ON_OPEN = page_hook("useScrollTopOnOpen").call("top").to(str)
 
 
