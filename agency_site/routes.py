@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Literal, get_args
 
 from agency_site.constants import DEFAULT_PORTFOLIO_TAB, FALLBACK_PROJECT_ID
 from agency_site.content.blog import get_post_ids
@@ -26,13 +27,31 @@ from agency_site.state.contact_form import ContactFormState
 
 ALL_PROJECTS_PATH = f"/portfolio/{DEFAULT_PORTFOLIO_TAB}"
 
+# The page types: each has a sharing image of its own (scripts/og_artwork.py), its line on
+# it (`seo-og-{kind}`) and the structured data agency_site.seo.head gives it.
+PageKind = Literal[
+    "home",
+    "services",
+    "service",
+    "portfolio",
+    "project",
+    "blog",
+    "article",
+    "about",
+    "contact",
+    "impressum",
+    "privacy",
+    "not-found",
+]
+PAGE_KINDS: tuple[PageKind, ...] = get_args(PageKind)
+
 
 @dataclass(frozen=True)
 class Route:
     """One screen at one spec path; `build(lang)` makes its page in a language.
 
     The route, not the page, says what search engines are told (DESIGN.md §2): `kind` is
-    the page type (agency_site.seo.PAGE_KINDS: its sharing image and structured data);
+    the page type (`PageKind`: its sharing image and structured data);
     `canonical` is the spec path of the page this one shows under another URL (an unknown
     id, a redirect), and `noindex` asks search engines to leave the page out. The head
     (agency_site.seo.head) and the sitemap read these, and nothing else decides them.
@@ -43,10 +62,15 @@ class Route:
 
     path: str
     build: Callable[[str], Page]
-    kind: str
+    kind: PageKind
     canonical: str | None = None
     noindex: bool = False
     on_load: EventType[()] | None = None
+
+    def __post_init__(self) -> None:
+        # A Literal is checked by the type checker only; a misspelt kind stops the build too.
+        if self.kind not in PAGE_KINDS:
+            raise ValueError(f"{self.path}: unknown page kind {self.kind!r}; add it to PageKind")
 
     @property
     def is_dynamic(self) -> bool:

@@ -22,7 +22,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from agency_site.content.loader import load_language  # noqa: E402
-from agency_site.seo.head import PAGE_KINDS as KINDS  # noqa: E402
+from agency_site.routes import PAGE_KINDS as KINDS  # noqa: E402
 from agency_site.seo.head import WORDLESS_KINDS as WORDLESS  # noqa: E402
 
 OUT = ROOT / "assets" / "og"

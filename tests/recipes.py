@@ -182,6 +182,8 @@ def add_page(root: Path) -> None:
     )
     anchor = '        Route("/about", about_page, "about"),\n'
     source = source.replace(anchor, anchor + '        Route("/careers", careers_page, "careers"),\n')
+    anchor = '    "privacy",\n'
+    source = source.replace(anchor, anchor + '    "careers",\n')
     routes.write_text(source, encoding="utf-8")
     slugs = root / "content" / "slugs.yaml"
     anchor = "  datenschutz: datenschutz\n"

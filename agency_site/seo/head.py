@@ -25,28 +25,13 @@ from agency_site.seo.texts import search_description, search_title
 from agency_site.settings import get_settings
 
 if TYPE_CHECKING:
-    from agency_site.routes import Route
+    from agency_site.routes import PageKind, Route
 
-# Page types with a sharing image of their own (scripts/og_artwork.py).
-PAGE_KINDS = (
-    "home",
-    "services",
-    "service",
-    "portfolio",
-    "project",
-    "blog",
-    "article",
-    "about",
-    "contact",
-    "impressum",
-    "privacy",
-    "not-found",
-)
 OG_IMAGE_WIDTH = 1200
 OG_IMAGE_HEIGHT = 630
 OG_IMAGE_TYPE = "image/jpeg"
 # Page types whose image carries no words: one image for both languages.
-WORDLESS_KINDS = frozenset({"not-found"})
+WORDLESS_KINDS: frozenset[PageKind] = frozenset({"not-found"})
 LOGO_PATH = "/og/logo.png"
 # Where a breadcrumb trail goes through a section page before the page itself.
 SECTION_PAGES = {
@@ -57,7 +42,7 @@ SECTION_PAGES = {
 }
 
 
-def og_image_path(kind: str, lang: str) -> str:
+def og_image_path(kind: PageKind, lang: str) -> str:
     """The sharing image of a page type in a language, under assets/."""
     if kind in WORDLESS_KINDS:
         return f"/og/{kind}.jpg"
@@ -126,7 +111,7 @@ def sharing_tags(
     title: str,
     description: str,
     url: str | None,
-    kind: str,
+    kind: PageKind,
     image_url: str,
     published: str | None = None,
 ) -> list[rx.Component]:
@@ -192,7 +177,14 @@ def _services_nodes(lang: str, site_url: str) -> list[dict]:
 
 
 def structured_data(
-    lang: str, path: str, kind: str, page: PageTexts, url: str, *, trail: bool, post: BlogPost | None = None
+    lang: str,
+    path: str,
+    kind: PageKind,
+    page: PageTexts,
+    url: str,
+    *,
+    trail: bool,
+    post: BlogPost | None = None,
 ) -> dict:
     """The page's JSON-LD graph: Organization always, then what the page type adds
     (`post` is the article shown, for an article page)."""

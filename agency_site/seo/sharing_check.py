@@ -9,15 +9,19 @@ is missing and how to make it, before anything starts.
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from agency_site.constants import LANGUAGES
 from agency_site.content.loader import Content, ContentError
 from agency_site.seo.head import og_image_path
 from agency_site.settings import PROJECT_ROOT
 
+if TYPE_CHECKING:
+    from agency_site.routes import PageKind
+
 
 def sharing_errors(
-    content: Content, content_dir: Path, kinds: list[str], assets: Path | None = None
+    content: Content, content_dir: Path, kinds: list[PageKind], assets: Path | None = None
 ) -> list[ContentError]:
     """What the page kinds `kinds` lack: sharing texts, sharing images."""
     assets = assets or PROJECT_ROOT / "assets"
@@ -48,7 +52,7 @@ def sharing_errors(
     return errors
 
 
-def route_kinds() -> list[str]:
+def route_kinds() -> list[PageKind]:
     """Every kind of page the app serves: the route table's, and the page not found."""
     from agency_site.routes import route_table  # the pages import the content: not at import time
 

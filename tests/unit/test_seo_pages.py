@@ -10,11 +10,10 @@ from PIL import Image
 
 from agency_site.constants import LANGUAGES
 from agency_site.i18n import localized_path
-from agency_site.routes import route_table
+from agency_site.routes import PAGE_KINDS, route_table
 from agency_site.seo.head import (
     OG_IMAGE_HEIGHT,
     OG_IMAGE_WIDTH,
-    PAGE_KINDS,
     PageHead,
     og_image_path,
     page_head,
