@@ -8,6 +8,7 @@ from typing import NoReturn
 import reflex as rx
 
 from agency_site.components.head_script import head_script
+from agency_site.components.layout.shell import page_shell
 from agency_site.components.page_hooks import is_german_path, page_language
 from agency_site.components.ui.toaster import lazy_toaster
 from agency_site.constants import LANGUAGES
@@ -23,7 +24,7 @@ from agency_site.pages.not_found import not_found_description, not_found_page, n
 from agency_site.pages.redirects import NoScriptRedirect, no_script_redirects
 from agency_site.reflex_adapter import environment, format_route, register_model
 from agency_site.routes import Route, route_table
-from agency_site.seo.head import not_found_tags, og_image_path, page_head
+from agency_site.seo.head import PageHead, not_found_tags, og_image_path, page_head
 from agency_site.server.log_privacy import install as withhold_payloads_from_logs
 from agency_site.server.middleware import MIDDLEWARE
 from agency_site.settings import get_settings
@@ -49,9 +50,20 @@ def will_compile() -> bool:
     return not environment.REFLEX_SKIP_COMPILE.get()
 
 
+def page_component(route: Route, lang: str) -> tuple[rx.Component, PageHead]:
+    """`route`'s page in `lang` as the app registers it, and its head. The page is told
+    its language, the page shell also its path (its header link, its language links).
+    Everything is built inside `on_page`, so a missing text names its page and the shell
+    footnotes the headline figures the page's content showed."""
+    with on_page(localized_path(lang, route.path)):
+        page = route.build(lang)
+        shell = page_shell(lang, route.path, page.content)
+        head = page_head(lang, route, page)
+    return rx.fragment(shell, *head.tags), head
+
+
 def add_pages(app: rx.App) -> None:
-    """Every route in both languages, then the not-found page; each page is built while
-    `t()` knows which page asks, so a missing text names its page."""
+    """Every route in both languages, then the not-found page."""
     compiling = will_compile()
     for route in route_table():
         for lang in LANGUAGES:
@@ -59,10 +71,7 @@ def add_pages(app: rx.App) -> None:
             if not compiling:
                 app.add_page(rx.fragment(), route=path, on_load=route.on_load)
                 continue
-            with on_page(path):
-                page = route.build(lang)
-                head = page_head(lang, route, page)
-            component = rx.fragment(page.component, *head.tags)
+            component, head = page_component(route, lang)
             app.add_page(
                 # Every page's memoized components (those bound to client state: video
                 # cards, dialogs, transition links...) go to a file of its page type, not

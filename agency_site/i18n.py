@@ -17,7 +17,9 @@ logger = logging.getLogger(__name__)
 # (tests/unit/test_texts.py) compares with the content files.
 _asked: set[str] = set()
 # The page being built, so a missing text can name it; and, while the app is built, the
-# list its missing texts are collected in (the build stops after the last page).
+# list its missing texts are collected in (the build stops after the last page). These
+# three are context, not parameters, because `t(lang, key)` is asked from every component:
+# no component reads a page's path from here (the app loop hands it to the page shell).
 _page: ContextVar[str | None] = ContextVar("page", default=None)
 _missing: ContextVar[list[MissingText] | None] = ContextVar("missing", default=None)
 # The texts the page being built has shown so far (inside `on_page`): the page shell reads
@@ -48,11 +50,6 @@ def on_page(page: str) -> Iterator[None]:
     finally:
         _shown.reset(shown)
         _page.reset(token)
-
-
-def current_page() -> str | None:
-    """The page being built (its path, or "404"), while `on_page` says which."""
-    return _page.get()
 
 
 @contextmanager
@@ -133,12 +130,30 @@ def localized_path(lang: str, path: str) -> str:
     return (prefix if german == "/" else prefix + german) + hash_mark + fragment
 
 
+def split_language(path: str) -> tuple[str, str]:
+    """A path in either language -> its language and the path without that language's
+    prefix: '/de/ueber-uns' -> ('de', '/ueber-uns'), '/about' -> ('en', '/about')."""
+    for lang, prefix in LANGUAGE_PREFIX.items():
+        if prefix and (path == prefix or path.startswith(prefix + "/")):
+            return lang, path[len(prefix) :] or "/"
+    return DEFAULT_LANGUAGE, path
+
+
 def spec_path_of(path: str) -> str:
     """The spec path of a page's path in either language: '/de/ueber-uns' -> '/about'."""
-    prefix = LANGUAGE_PREFIX["de"]
-    if path == prefix or path.startswith(prefix + "/"):
-        return get_german_urls().spec(path[len(prefix) :] or "/")
-    return path
+    lang, rest = split_language(path)
+    return rest if lang == DEFAULT_LANGUAGE else get_german_urls().spec(rest)
+
+
+def twin_path(lang: str, spec_path: str | None) -> str:
+    """The page at `spec_path` in `lang`, as a link works without script. A dynamic route's
+    pattern (`/blog/[blog_id]`) links to its section; no path (the not-found page) links to
+    the home page. The head script completes the link in the browser (the URL's own id,
+    query and hash)."""
+    path = spec_path or "/"
+    if "[" in path:
+        path = path[: path.index("/[")] or "/"
+    return localized_path(lang, path)
 
 
 def alternate_urls(site_url: str, path: str) -> dict[str, str]:

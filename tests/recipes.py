@@ -157,7 +157,6 @@ PAGE_MODULE = '''"""Careers (/careers): open positions."""
 
 from __future__ import annotations
 
-from agency_site.components.layout.shell import page_shell
 from agency_site.i18n import t
 from agency_site.pages import Page
 from agency_site.pages.blocks import page_hero
@@ -167,7 +166,7 @@ def careers_page(lang: str) -> Page:
     """The careers page in `lang`."""
     title = t(lang, "page-careers-title")
     hero = page_hero(t(lang, "careers-eyebrow"), title, t(lang, "careers-subtitle"))
-    return Page(component=page_shell(lang, hero), title=title, description=t(lang, "page-careers-description"))
+    return Page(content=hero, title=title, description=t(lang, "page-careers-description"))
 '''
 
 
@@ -217,12 +216,12 @@ def add_page(root: Path) -> None:
 def built_pages(paths: list[str]) -> dict[str, dict[str, str]]:
     """Build the app as `reflex run` does (every route, both languages), then the compiled
     page of each path in each language, as the build writes it (JSX)."""
-    import agency_site.agency_site  # noqa: F401 - builds every page, or raises
+    from agency_site.agency_site import page_component  # builds every page, or raises
     from agency_site.constants import LANGUAGES
     from agency_site.routes import route_table
 
     routes = {route.path: route for route in route_table()}
-    return {path: {lang: str(routes[path].build(lang).component) for lang in LANGUAGES} for path in paths}
+    return {path: {lang: str(page_component(routes[path], lang)[0]) for lang in LANGUAGES} for path in paths}
 
 
 if __name__ == "__main__":

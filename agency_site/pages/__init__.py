@@ -9,12 +9,14 @@ import reflex as rx
 
 @dataclass(frozen=True)
 class Page:
-    """A compiled screen in one language: its component and its head texts.
+    """A screen in one language: its content and its head texts.
 
-    `crumb` names the page in its breadcrumb trail where that differs from its title.
+    `content` is what the page shows between header and footer: the app puts it in the
+    page shell, which it tells the page's path (agency_site.agency_site). `crumb` names the
+    page in its breadcrumb trail where that differs from its title.
     """
 
-    component: rx.Component
+    content: rx.Component
     title: str
     description: str
     crumb: str = ""

@@ -7,7 +7,6 @@ from dataclasses import dataclass
 
 import reflex as rx
 
-from agency_site.components.layout.shell import page_shell
 from agency_site.components.ui.closing_cta import closing_cta
 from agency_site.components.ui.kit import CARD, LIGHT_BUTTON_ON_VIOLET, eyebrow, icon_badge, internal_link
 from agency_site.components.ui.reveal import reveal
@@ -154,7 +153,7 @@ def about_page(lang: str) -> Page:
         _closing(lang),
     )
     return Page(
-        component=page_shell(lang, body),
+        content=body,
         title=title,
         description=t(lang, "page-about-description"),
     )

@@ -9,7 +9,6 @@ from __future__ import annotations
 import reflex as rx
 
 from agency_site.components.embeds.consent import privacy_settings
-from agency_site.components.layout.shell import page_shell
 from agency_site.components.ui.kit import CARD, plain_link
 from agency_site.content import get_content
 from agency_site.content.legal import LegalText, get_legal
@@ -89,7 +88,7 @@ def _legal_page(
         ),
         data_scroll=SCROLL_TOP_ON_OPEN,
     )
-    return Page(component=page_shell(lang, body), title=title, description=text.description)
+    return Page(content=body, title=title, description=text.description)
 
 
 def impressum_page(lang: str) -> Page:

@@ -55,7 +55,7 @@ def _message(lang: str) -> rx.Component:
 
 
 def _layout(lang: str) -> rx.Component:
-    return page_shell(lang, _message(lang))
+    return page_shell(lang, None, _message(lang))
 
 
 def _in_path_language(text_in: Callable[[str], str]) -> Var:

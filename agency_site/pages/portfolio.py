@@ -10,7 +10,6 @@ from collections.abc import Callable
 
 import reflex as rx
 
-from agency_site.components.layout.shell import page_shell
 from agency_site.components.ui.icon import lucide_icon
 from agency_site.components.ui.kit import FOCUS_RING
 from agency_site.constants import DEFAULT_PORTFOLIO_TAB
@@ -92,7 +91,7 @@ def portfolio_tab_page(tab: str) -> Callable[[str], Page]:
             rx.el.div(project_grid(lang, tab), class_name="mt-8"),
         )
         return Page(
-            component=page_shell(lang, body),
+            content=body,
             title=t(lang, "page-portfolio-title"),
             description=t(lang, "page-portfolio-description"),
             # The trail names a tab by its tab, and the all-projects tab as the portfolio.
@@ -108,7 +107,7 @@ def project_page(project_id: int) -> Callable[[str], Page]:
     def build(lang: str) -> Page:
         project = get_catalog().project(project_id)
         return Page(
-            component=page_shell(lang, project_body(lang, project)),
+            content=project_body(lang, project),
             title=t(lang, project.key("title")),
             description=t(lang, project.key("desc")),
         )

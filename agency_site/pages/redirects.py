@@ -5,7 +5,6 @@ from __future__ import annotations
 import reflex as rx
 from reflex import Var
 
-from agency_site.components.layout.shell import page_shell
 from agency_site.components.page_hooks import PAGE_HOOKS
 from agency_site.constants import BOTAGENT_FALLBACK_MS, DEFAULT_PORTFOLIO_TAB, LANGUAGES
 from agency_site.content import get_content
@@ -56,7 +55,7 @@ def portfolio_redirect_page(lang: str) -> Page:
         class_name="flex min-h-[50vh] flex-col items-center justify-center gap-4",
     )
     return Page(
-        component=page_shell(lang, body),
+        content=body,
         title=t(lang, "page-portfolio-title"),
         description=t(lang, "page-portfolio-description"),
         crumb=t(lang, "nav-portfolio"),
@@ -101,7 +100,7 @@ def botagent_page(lang: str) -> Page:
         class_name="flex min-h-[50vh] flex-col items-center justify-center gap-4 text-center",
     )
     return Page(
-        component=page_shell(lang, body),
+        content=body,
         title=t(lang, "page-botagent-title"),
         description=t(lang, "page-botagent-description"),
     )

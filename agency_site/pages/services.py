@@ -6,7 +6,6 @@ from collections.abc import Callable
 
 import reflex as rx
 
-from agency_site.components.layout.shell import page_shell
 from agency_site.components.ui.closing_cta import closing_cta
 from agency_site.components.ui.kit import LIGHT_BUTTON, eyebrow, internal_link
 from agency_site.content.catalog import get_catalog
@@ -40,7 +39,7 @@ def services_page(lang: str) -> Page:
         ),
     )
     return Page(
-        component=page_shell(lang, body),
+        content=body,
         title=t(lang, "page-services-title"),
         description=t(lang, "page-services-description"),
     )
@@ -67,7 +66,7 @@ def service_detail_page(service_id: str) -> Callable[[str], Page]:
             custom_attrs={"data-service": service.id},
         )
         return Page(
-            component=page_shell(lang, body),
+            content=body,
             title=title,
             description=t(lang, service.key("desc")),
         )
@@ -94,7 +93,7 @@ def unknown_service_page(lang: str) -> Page:
         services_grid(lang),
     )
     return Page(
-        component=page_shell(lang, body),
+        content=body,
         title=t(lang, "page-services-title"),
         description=t(lang, "page-services-description"),
     )

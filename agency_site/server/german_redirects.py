@@ -15,6 +15,7 @@ from starlette.types import Receive, Scope, Send
 
 from agency_site.constants import LANGUAGE_PREFIX
 from agency_site.content.slugs import get_german_urls
+from agency_site.i18n import split_language
 from agency_site.server.asgi import Middleware, respond
 
 _GERMAN = LANGUAGE_PREFIX["de"]
@@ -23,9 +24,9 @@ _GERMAN = LANGUAGE_PREFIX["de"]
 def former_german_url(path: str) -> str | None:
     """The German address of a former one ('/de/about' -> '/de/ueber-uns'), or None when
     `path` is no former German address (English paths, current German ones)."""
-    if not path.startswith(_GERMAN + "/"):
+    lang, rest = split_language(path)
+    if lang != "de":
         return None
-    rest = path[len(_GERMAN) :]
     moved = get_german_urls().german(rest)
     return None if moved == rest else _GERMAN + moved
 

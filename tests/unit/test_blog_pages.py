@@ -30,7 +30,7 @@ def test_empty_article_says_content_coming_soon(monkeypatch: pytest.MonkeyPatch,
     post = get_post(lang, "ethical-ai").model_copy(update={"html": ""})
     monkeypatch.setattr(article, "get_post", lambda _lang, _id: post)
     page = article_page("ethical-ai")(lang)
-    assert t(lang, "blog-content-coming") in _texts(page.component.render())
+    assert t(lang, "blog-content-coming") in _texts(page.content.render())
 
 
 @pytest.mark.parametrize("lang", ["en", "de"])
@@ -38,4 +38,4 @@ def test_article_head_is_the_posts_own(lang: str) -> None:
     post = get_post(lang, "ai-automation")
     page = article_page("ai-automation")(lang)
     assert (page.title, page.description) == (post.title, post.excerpt)
-    assert t(lang, "blog-content-coming") not in _texts(page.component.render())
+    assert t(lang, "blog-content-coming") not in _texts(page.content.render())

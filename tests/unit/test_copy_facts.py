@@ -2,7 +2,7 @@
 a German page names no place in English, and every headline figure a page names is
 marked and footnoted with its basis (our projects, the period, the sample) on that page.
 
-The pages are built as the app builds them (inside `on_page`) and read as compiled, so a
+The pages are built as the app builds them (`page_component`) and read as compiled, so a
 text the page shows from anywhere (content, facts, legal texts, footer) is covered. Each
 rule is a function, run over the real pages and over broken samples at the end.
 """
@@ -17,13 +17,12 @@ from functools import cache
 import pytest
 from pydantic import BaseModel
 
-import agency_site.agency_site  # noqa: F401  (the app's pages and their routes)
+from agency_site.agency_site import page_component
 from agency_site.components.ui.figures import FIGURE, HEADLINE_FIGURES, figure_basis, marked_figures
 from agency_site.constants import LANGUAGES
 from agency_site.content import get_content
 from agency_site.content.legal import get_legal
 from agency_site.content.models import LocalizedText, english_only_names
-from agency_site.i18n import on_page
 from agency_site.routes import route_table
 
 _JS_STRING = re.compile(r'"(?:[^"\\]|\\.)*"')
@@ -41,9 +40,8 @@ def page_texts(lang: str) -> dict[str, str]:
     for route in route_table():
         if route.is_dynamic:
             continue
-        with on_page(route.path):
-            page = route.build(lang)
-        pages[route.path] = "\n".join(visible_strings(str(page.component)))
+        component, _ = page_component(route, lang)
+        pages[route.path] = "\n".join(visible_strings(str(component)))
     return pages
 
 

@@ -13,11 +13,10 @@ from __future__ import annotations
 import reflex as rx
 
 from agency_site.components.head_script import LANGUAGE_CHOICE_ATTRIBUTE
-from agency_site.components.layout.navigation import twin_path
 from agency_site.components.ui.icon import lucide_icon
 from agency_site.components.ui.kit import FOCUS_RING_TIGHT, plain_link
 from agency_site.constants import LANGUAGES
-from agency_site.i18n import t
+from agency_site.i18n import t, twin_path
 
 
 def _option(lang: str, code: str, page_path: str | None) -> rx.Component:

@@ -5,8 +5,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from agency_site.i18n import localized_path, spec_path_of
-
 
 @dataclass(frozen=True)
 class NavItem:
@@ -41,14 +39,6 @@ FOOTER_LEGAL_NAV: tuple[NavItem, ...] = (
 )
 
 
-def spec_path(page: str | None) -> str | None:
-    """The spec's (unprefixed) path of the page being built, or None when the page has no
-    single path (the not-found page, built once for every unknown URL)."""
-    if page is None or not page.startswith("/"):
-        return None
-    return spec_path_of(page)
-
-
 def is_current(item_path: str, page_path: str | None) -> bool:
     """Whether a header link to `item_path` is the page at `page_path` (or its section):
     home matches only itself, a section also its sub-pages."""
@@ -57,13 +47,3 @@ def is_current(item_path: str, page_path: str | None) -> bool:
     if item_path == "/":
         return page_path == "/"
     return page_path == item_path or page_path.startswith(item_path + "/")
-
-
-def twin_path(lang: str, page_path: str | None) -> str:
-    """The page at `page_path` in `lang`, as a link works without script. A dynamic route's
-    pattern (`/blog/[blog_id]`) links to its section; no path links to the home page. The
-    head script completes the link in the browser (the URL's own id, query and hash)."""
-    path = page_path or "/"
-    if "[" in path:
-        path = path[: path.index("/[")] or "/"
-    return localized_path(lang, path)

@@ -6,16 +6,18 @@ import reflex as rx
 
 from agency_site.components.layout.footer import footer
 from agency_site.components.layout.header import header
-from agency_site.components.layout.navigation import spec_path
 from agency_site.components.ui.figures import figure_notes, marked_figures
 from agency_site.components.ui.kit import plain_link
-from agency_site.i18n import current_page, shown_texts, t
+from agency_site.i18n import shown_texts, t
 
 MAIN_ID = "main-content"
 
 
-def page_shell(lang: str, *content: rx.Component) -> rx.Component:
+def page_shell(lang: str, spec_path: str | None, *content: rx.Component) -> rx.Component:
     """Skip link, header, the main content area and footer around a screen's `content`.
+
+    `spec_path` is the page's (unprefixed) route path: the header marks its link and the
+    language links go to its twin; None on the not-found page, which has no single path.
 
     The head tags (canonical, alternates, robots) come from the page's Route (seo.head).
     The content is built before the shell, so the texts it showed say which headline
@@ -31,8 +33,7 @@ def page_shell(lang: str, *content: rx.Component) -> rx.Component:
                 "focus:rounded-lg focus:bg-white focus:px-4 focus:py-2 focus:shadow-lg focus:text-slate-900"
             ),
         ),
-        # The page being built (agency_site.py's on_page) marks its own header link.
-        header(lang, spec_path(current_page())),
+        header(lang, spec_path),
         rx.el.main(
             *content,
             notes,

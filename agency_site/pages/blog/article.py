@@ -6,7 +6,6 @@ from collections.abc import Callable
 
 import reflex as rx
 
-from agency_site.components.layout.shell import page_shell
 from agency_site.components.ui.closing_cta import closing_cta
 from agency_site.components.ui.icon import lucide_icon
 from agency_site.components.ui.kit import LIGHT_BUTTON_ON_VIOLET, PRIMARY_BUTTON, internal_link
@@ -105,7 +104,7 @@ def article_page(post_id: str) -> Callable[[str], Page]:
             _cta(lang),
             data_scroll=SCROLL_TOP_ON_OPEN,
         )
-        return Page(component=page_shell(lang, body), title=post.title, description=post.excerpt)
+        return Page(content=body, title=post.title, description=post.excerpt)
 
     return build
 
@@ -134,7 +133,7 @@ def unknown_article_page(lang: str) -> Page:
         class_name="py-20 text-center sm:py-28",
     )
     return Page(
-        component=page_shell(lang, body),
+        content=body,
         title=title,
         description=t(lang, "blog-not-found-text"),
     )

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import reflex as rx
 
-from agency_site.components.layout.shell import page_shell
 from agency_site.content.blog import get_posts
 from agency_site.i18n import t
 from agency_site.pages import Page
@@ -35,7 +34,7 @@ def blog_page(lang: str) -> Page:
         empty_state(lang, texts),
     )
     return Page(
-        component=page_shell(lang, body),
+        content=body,
         title=title,
         description=t(lang, "page-blog-description"),
     )

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import reflex as rx
 
-from agency_site.components.layout.shell import page_shell
 from agency_site.components.ui.closing_cta import closing_cta
 from agency_site.components.ui.kit import LIGHT_BUTTON_ON_VIOLET, button_link
 from agency_site.components.ui.reveal import reveal
@@ -50,7 +49,7 @@ def contact_page(lang: str) -> Page:
         data_scroll=SCROLL_TOP_ON_OPEN,
     )
     return Page(
-        component=page_shell(lang, body),
+        content=body,
         title=title,
         description=t(lang, "page-contact-description"),
     )

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import reflex as rx
 
-from agency_site.components.layout.shell import page_shell
 from agency_site.i18n import t
 from agency_site.pages import Page
 from agency_site.pages.home.blog_teaser import blog_teaser
@@ -30,7 +29,7 @@ def home_page(lang: str) -> Page:
         home_closing(lang),
     )
     return Page(
-        component=page_shell(lang, body),
+        content=body,
         title=t(lang, "page-home-title"),
         description=t(lang, "page-home-description"),
     )
