@@ -77,6 +77,7 @@ def test_embeds_render_nothing_of_the_provider_until_loaded() -> None:
     branch shown once the client state says loaded; leaving the page resets that state."""
     box = click_to_load(
         IframeEmbed(src="https://maps.example/embed", title="Map"),
+        embed_id="office-map",
         testid="office-map",
         poster=Poster("/contact/map.webp", 10, 10),
         label="Load",
@@ -92,6 +93,7 @@ def test_embeds_render_nothing_of_the_provider_until_loaded() -> None:
     script = str(
         click_to_load(
             ScriptEmbed(src="https://widget.example/w.js"),
+            embed_id="voice",
             testid="voice",
             poster=Poster("/v.webp", 1, 1),
             label="Load",
@@ -99,3 +101,20 @@ def test_embeds_render_nothing_of_the_provider_until_loaded() -> None:
         )
     )
     assert 'jsx("script",{async:true,src:"https://widget.example/w.js"}' in script
+
+
+def test_an_embeds_client_state_is_named_by_its_id_not_its_test_id() -> None:
+    """A test id can change without renaming the state the browser keeps for the embed."""
+    box = str(
+        click_to_load(
+            IframeEmbed(src="https://maps.example/embed", title="Map"),
+            embed_id="office-map",
+            testid="map-under-test",
+            poster=Poster("/contact/map.webp", 10, 10),
+            label="Load",
+            note="note",
+        )
+    )
+    assert str(EmbedState("office-map").status.value) in box
+    assert "map_under_test" not in box
+    assert '"data-testid":"map-under-test"' in box

@@ -29,6 +29,7 @@ from agency_site.components.embeds.click_to_load import (
     click_to_load,
 )
 from agency_site.components.embeds.consent import embed_provider
+from agency_site.components.embeds.ids import AVATAR_SESSION
 from agency_site.components.ui.icon import lucide_icon
 from agency_site.components.ui.kit import FOCUS_RING_ON_DARK
 from agency_site.constants import (
@@ -41,8 +42,6 @@ from agency_site.constants import (
 from agency_site.frontend.react import jsx_library
 from agency_site.i18n import t
 from agency_site.reflex_adapter import no_args_event_spec
-
-TESTID = "avatar-session"
 
 
 class AvatarFrame(rx.Component):
@@ -64,7 +63,7 @@ class AvatarFrame(rx.Component):
 
 def avatar_session(lang: str, *, embed_url: str, poster: Poster, provider: str = "") -> rx.Component:
     """The avatar demo box: launch button until clicked, then the live avatar and a close button."""
-    state = EmbedState(TESTID)
+    state = EmbedState(AVATAR_SESSION)
     close = rx.el.button(
         lucide_icon("x", size=16, aria_hidden="true"),
         t(lang, "avatar-close"),
@@ -90,7 +89,8 @@ def avatar_session(lang: str, *, embed_url: str, poster: Poster, provider: str =
     )
     return click_to_load(
         frame,
-        testid=TESTID,
+        embed_id=AVATAR_SESSION,
+        testid="avatar-session",
         poster=poster,
         label=t(lang, "avatar-launch"),
         note=t(lang, "avatar-note", provider=provider or t(lang, "avatar-provider")),

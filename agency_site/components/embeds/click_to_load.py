@@ -12,7 +12,8 @@ How to use it:
         poster=Poster(src="/contact/map.webp", width=1200, height=450, alt=""),
         label=t(lang, "embed-map-load"),          # the button's text
         note=t(lang, "embed-note", provider="Google Maps"),
-        testid="office-map",                      # names the root and its client state
+        embed_id=OFFICE_MAP,                      # names its client state (ids.py)
+        testid="office-map",                      # the root's data-testid, for tests
         class_name="h-[450px]",                   # the embed fills the box
     )
 
@@ -23,7 +24,7 @@ services until the embed is loaded (beside the button, not inside: a link inside
 is not valid HTML), so what the note says about the provider can be checked before the
 click.
 
-The state is Reflex client state (`EmbedState`, one per `testid`): idle until the click,
+The state is Reflex client state (`EmbedState`, one per `embed_id`): idle until the click,
 then loaded; a piece that can be closed again (the avatar) goes through closing to
 closed, which shows the placeholder again with focus on its button. The placeholder's
 button works once the page has hydrated; before that, and with JavaScript off, the
@@ -228,6 +229,7 @@ def footer_strip(lang: str, consent: EmbedProvider | None, state: EmbedState) ->
 def click_to_load(
     embed: IframeEmbed | ScriptEmbed | rx.Component,
     *,
+    embed_id: str,
     testid: str,
     poster: Poster,
     label: str,
@@ -244,7 +246,8 @@ def click_to_load(
 ) -> rx.Component:
     """A box showing `poster` with a load button; the embed is rendered only after the click.
 
-    `testid` names the root element and its `EmbedState`. `class_name` sizes the box (an
+    `embed_id` names its `EmbedState` (components/embeds/ids.py); `testid` is the root's
+    test id. `class_name` sizes the box (an
     aspect ratio or a height). `loaded_children` are rendered over the embed once it is
     loaded (the video card's controls, the avatar's close button); `extra_children` always
     (the video card's dialog). `lang` adds the link to the privacy policy. `reset` are
@@ -252,7 +255,7 @@ def click_to_load(
     `consent` names the provider (consent.py): with `lang`, the strip offers to always load
     its content, and a page whose visitor chose that loads it by itself after hydration.
     """
-    state = EmbedState(testid)
+    state = EmbedState(embed_id)
     content = embed if isinstance(embed, rx.Component) else embed_component(embed, state)
     placeholder = rx.el.div(
         placeholder_button(

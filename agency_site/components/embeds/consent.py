@@ -125,6 +125,6 @@ def privacy_settings(lang: str) -> rx.Component:
         rx.el.ul(*rows, class_name="mt-4"),
         id=PRIVACY_SETTINGS_ID,
         aria_labelledby=f"{PRIVACY_SETTINGS_ID}-title",
-        data_testid=PRIVACY_SETTINGS_ID,
+        data_testid="privacy-settings",
         class_name="scroll-mt-28",
     )

@@ -3,7 +3,8 @@
 How to use it:
 
     video_card(lang, video_id="76979871", poster=Poster("/home/promo.webp", 1280, 720),
-               title=t(lang, "home-promo-title"), vertical=False, testid="promo-video")
+               title=t(lang, "home-promo-title"), vertical=False, embed_id=PROMO_VIDEO,
+               testid="promo-video")
 
 Until clicked it is a click-to-load placeholder (`click_to_load.py`): nothing is fetched
 from the video host. The click renders the player
@@ -23,7 +24,7 @@ to the player's origin only, the player's ready/play/pause messages) is one Reac
 component, `frontend/react/vimeo_player.jsx`: props in, callbacks out.
 
 `video_language_picker(...)` adds radio buttons that point a card (given the same
-`choices`) at another video: a loaded player reloads with the new source, an unloaded one
+`choices`, `target` its embed id) at another video: a loaded player reloads with the new source, an unloaded one
 loads it on click.
 """
 
@@ -93,16 +94,16 @@ class VimeoPlayer(rx.Component):
 
 @dataclass(frozen=True)
 class VideoState:
-    """The browser-side state of the card `testid` (SPEC.md §4 'Video')."""
+    """The browser-side state of the card `embed_id` (SPEC.md §4 'Video')."""
 
-    testid: str
+    embed_id: str
 
     @property
     def embed(self) -> EmbedState:
-        return EmbedState(self.testid)
+        return EmbedState(self.embed_id)
 
     def _var(self, name: str, default: bool | str):
-        return client_state(f"video_{self.testid}_{name}", default)
+        return client_state(f"video_{self.embed_id}_{name}", default)
 
     @property
     def muted(self):
@@ -217,7 +218,7 @@ def _controls(lang: str, state: VideoState, play_pause: bool) -> list[rx.Compone
 
 
 def _dialog(lang: str, state: VideoState, title: str, full_src: Var[str] | str) -> rx.Component:
-    dialog_id = f"{state.testid}-dialog"
+    dialog_id = f"{state.embed_id}-dialog"
     return modal_dialog(
         rx.el.div(
             rx.el.p(title, class_name="truncate text-sm font-semibold text-white"),
@@ -259,6 +260,7 @@ def video_card(
     player_params: str = "",
     choices: list[VideoChoice] | None = None,
     play_pause: bool = False,
+    embed_id: str,
     testid: str,
     lazy: bool = True,
     class_name: str = "",
@@ -266,9 +268,10 @@ def video_card(
     """A 16:9 (or 9:16) card that plays `video_id` muted once the visitor clicks it.
 
     With `choices` (and a `video_language_picker` of the same choices) it plays the chosen
-    language's video instead, the first one until another is picked.
+    language's video instead, the first one until another is picked. `embed_id` names its
+    client state (components/embeds/ids.py), `testid` is its box's test id.
     """
-    state = VideoState(testid)
+    state = VideoState(embed_id)
     choices = choices or [VideoChoice(id="", name="", video_id=video_id, player_params=player_params)]
     player = VimeoPlayer.create(
         src=_source(state, choices, CARD_PARAMS),
@@ -276,7 +279,7 @@ def video_card(
         muted=state.muted.value,
         playing=state.playing.value,
         # A click moves focus into the player; a player that loaded by itself takes none.
-        auto_focus=EmbedState(testid).clicked,
+        auto_focus=state.embed.clicked,
         on_ready=[state.ready.set_value(True), state.playing.set_value(True)],
         on_play=state.playing.set_value(True),
         on_pause=state.playing.set_value(False),
@@ -284,6 +287,7 @@ def video_card(
     )
     return click_to_load(
         player,
+        embed_id=embed_id,
         testid=testid,
         poster=poster,
         label=t(lang, "video-load"),
@@ -301,12 +305,13 @@ def video_card(
 
 
 def video_language_picker(
-    lang: str, *, target_testid: str, choices: list[VideoChoice], label: str
+    lang: str, *, target: str, choices: list[VideoChoice], label: str, testid: str
 ) -> rx.Component:
-    """Radio buttons switching the video card `target_testid` to another language's video."""
-    state = VideoState(target_testid)
+    """Radio buttons switching the video card whose embed id is `target` to another
+    language's video; `testid` is the group's test id."""
+    state = VideoState(target)
     language = state.language(choices[0].id)
-    group = f"{target_testid}-language"
+    group = f"{target}-language"
     return rx.el.fieldset(
         rx.el.legend(label, class_name="sr-only"),
         *[
@@ -336,5 +341,5 @@ def video_language_picker(
             for choice in choices
         ],
         class_name="flex flex-wrap justify-center gap-2",
-        custom_attrs={"data-testid": f"{target_testid}-languages"},
+        custom_attrs={"data-testid": testid},
     )

@@ -1,6 +1,7 @@
 """The live voice-agent widget (home demo, project 106): the provider's script, loaded on click.
 
-    voice_agent(lang, poster=Poster(...), class_name="h-64 rounded-2xl", testid="voice-agent")
+    voice_agent(lang, poster=Poster(...), class_name="h-64 rounded-2xl", embed_id=HOME_VOICE_AGENT,
+                testid="voice-agent")
 
 Nothing is fetched from the provider before the visitor clicks (DESIGN.md §6); the note
 names the provider and says the visitor will talk to an AI.
@@ -18,8 +19,9 @@ from agency_site.content import get_content
 from agency_site.i18n import t
 
 
-def voice_agent(lang: str, *, poster: Poster, class_name: str, testid: str) -> rx.Component:
-    """The click-to-load placeholder for the voice-agent script of `content/site.yaml`."""
+def voice_agent(lang: str, *, poster: Poster, class_name: str, embed_id: str, testid: str) -> rx.Component:
+    """The click-to-load placeholder for the voice-agent script of `content/site.yaml`;
+    `embed_id` names its client state, `testid` is its box's test id."""
     script_url = str(get_content().site.links.voice_agent_script_url)
     return click_to_load(
         ScriptEmbed(src=script_url),
@@ -29,6 +31,7 @@ def voice_agent(lang: str, *, poster: Poster, class_name: str, testid: str) -> r
         icon="mic",
         class_name=class_name,
         lang=lang,
+        embed_id=embed_id,
         testid=testid,
         consent=embed_provider(lang, "voice-agent"),
     )

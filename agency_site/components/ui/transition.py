@@ -64,7 +64,7 @@ def page_transition_overlay() -> rx.Component:
         id=OVERLAY_ID,
         aria_hidden="true",
         data_state=rx.cond(colour == "", "idle", "playing"),
-        data_testid=OVERLAY_ID,
+        data_testid="page-transition-overlay",
         # A plain style attribute, not an emotion class per colour.
         custom_attrs={"style": {"backgroundColor": colour}},
         on_animation_end=OVERLAY_COLOUR.set_value(""),

@@ -10,6 +10,7 @@ from __future__ import annotations
 import reflex as rx
 
 from agency_site.components.embeds.click_to_load import Poster
+from agency_site.components.embeds.ids import AVATAR_LANGUAGE_VIDEO, PROJECT_VOICE_AGENT, testimonial_video
 from agency_site.components.embeds.video_card import VideoChoice, video_card, video_language_picker
 from agency_site.components.embeds.voice_agent import voice_agent
 from agency_site.components.ui.carousel import carousel
@@ -23,7 +24,6 @@ from agency_site.i18n import t
 VERTICAL_POSTER = Poster("/projects/ai-avatar-poster-vertical.webp", 540, 960)
 HORIZONTAL_POSTER = Poster("/projects/ai-avatar-poster-horizontal.webp", 1280, 720)
 VOICE_POSTER = Poster("/projects/ai-caller-voice-poster.webp", 1200, 675)
-LANGUAGE_VIDEO_TESTID = "avatar-language-video"
 
 
 def _clip_card(lang: str, clip: VideoTestimonial, title: str) -> rx.Component:
@@ -34,6 +34,7 @@ def _clip_card(lang: str, clip: VideoTestimonial, title: str) -> rx.Component:
         poster=HORIZONTAL_POSTER if clip.is_horizontal else VERTICAL_POSTER,
         title=title,
         vertical=not clip.is_horizontal,
+        embed_id=testimonial_video(clip.id),
         testid=f"video-{clip.id}",
     )
 
@@ -75,9 +76,10 @@ def _language_video(lang: str, project: Project) -> rx.Component:
         rx.el.div(
             video_language_picker(
                 lang,
-                target_testid=LANGUAGE_VIDEO_TESTID,
+                target=AVATAR_LANGUAGE_VIDEO,
                 choices=choices,
                 label=t(lang, "project-language-label"),
+                testid="avatar-language-video-languages",
             ),
             video_card(
                 lang,
@@ -85,7 +87,8 @@ def _language_video(lang: str, project: Project) -> rx.Component:
                 poster=HORIZONTAL_POSTER,
                 title=t(lang, "project-language-title"),
                 play_pause=True,
-                testid=LANGUAGE_VIDEO_TESTID,
+                embed_id=AVATAR_LANGUAGE_VIDEO,
+                testid="avatar-language-video",
                 class_name="mt-6 shadow-xl shadow-indigo-900/10",
             ),
             class_name="mx-auto mt-8 max-w-4xl",
@@ -138,6 +141,7 @@ def voice_demo(lang: str, project: Project) -> rx.Component:
             lang,
             poster=VOICE_POSTER,
             class_name="aspect-video rounded-2xl bg-blue-950",
+            embed_id=PROJECT_VOICE_AGENT,
             testid="project-voice-agent",
         ),
         data_testid="voice-demo",

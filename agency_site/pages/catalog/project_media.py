@@ -20,7 +20,7 @@ from agency_site.pages.catalog.ui import size_attrs
 
 
 def preview_id(number: int) -> str:
-    """The id (and test id) of the preview dialog of screenshot `number`."""
+    """The id of the preview dialog of screenshot `number` (the open buttons' target)."""
     return f"image-preview-{number}"
 
 
@@ -49,7 +49,7 @@ def preview_dialog(lang: str, image: Image, alt: str, number: int) -> rx.Compone
         ),
         id=dialog_id,
         aria_label=t(lang, "project-preview-title"),
-        data_testid=dialog_id,
+        data_testid=f"image-preview-{number}",
         custom_attrs={"closedby": "any"},
         class_name="m-auto max-w-[min(92vw,var(--content-max-width))] overflow-visible bg-transparent p-4 backdrop:bg-slate-950/85 backdrop:backdrop-blur-sm",
     )

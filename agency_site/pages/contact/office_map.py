@@ -7,6 +7,7 @@ import reflex as rx
 
 from agency_site.components.embeds.click_to_load import IframeEmbed, Poster, click_to_load
 from agency_site.components.embeds.consent import embed_provider
+from agency_site.components.embeds.ids import OFFICE_MAP
 from agency_site.components.ui.kit import section_heading
 from agency_site.constants import MAP_HEIGHT_PX
 from agency_site.content import get_content
@@ -30,6 +31,7 @@ def office_map(lang: str) -> rx.Component:
             label=t(lang, "contact-map-load"),
             note=t(lang, "embed-note", provider=t(lang, "contact-map-provider")),
             icon="map-pin",
+            embed_id=OFFICE_MAP,
             testid="office-map",
             lang=lang,
             consent=embed_provider(lang, "google-maps"),

@@ -8,6 +8,7 @@ import reflex as rx
 
 from agency_site.components.embeds.avatar import avatar_session
 from agency_site.components.embeds.click_to_load import Poster
+from agency_site.components.embeds.ids import HOME_VOICE_AGENT
 from agency_site.components.embeds.voice_agent import voice_agent
 from agency_site.components.ui.icon import lucide_icon
 from agency_site.components.ui.kit import plain_link
@@ -66,6 +67,7 @@ def voice_card(lang: str) -> rx.Component:
             lang,
             poster=VOICE_POSTER,
             class_name="mt-6 h-64 rounded-2xl bg-slate-800 sm:h-80 lg:h-auto lg:min-h-64 lg:flex-1",
+            embed_id=HOME_VOICE_AGENT,
             testid="voice-agent",
         ),
         index=0,

@@ -5,6 +5,7 @@ from __future__ import annotations
 import reflex as rx
 
 from agency_site.components.embeds.click_to_load import Poster
+from agency_site.components.embeds.ids import PROMO_VIDEO
 from agency_site.components.embeds.video_card import video_card
 from agency_site.components.ui.icon import lucide_icon
 from agency_site.components.ui.kit import PRIMARY_BUTTON_RAISED, SECONDARY_BUTTON, button_link
@@ -113,6 +114,7 @@ def hero(lang: str) -> rx.Component:
                 video_id=site.videos.promo_video_id,
                 poster=PROMO_POSTER,
                 title=t(lang, "home-promo-title"),
+                embed_id=PROMO_VIDEO,
                 testid="promo-video",
                 lazy=False,
                 class_name="shadow-2xl shadow-violet-900/20",

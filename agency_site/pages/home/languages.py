@@ -5,6 +5,7 @@ from __future__ import annotations
 import reflex as rx
 
 from agency_site.components.embeds.click_to_load import Poster
+from agency_site.components.embeds.ids import LANGUAGE_VIDEO
 from agency_site.components.embeds.video_card import VideoChoice, video_card, video_language_picker
 from agency_site.components.ui.reveal import reveal_attrs
 from agency_site.content import get_content
@@ -12,7 +13,6 @@ from agency_site.i18n import t
 from agency_site.pages.home.common import home_section
 
 LANGUAGES_POSTER = Poster("/home/languages-poster.webp", 1280, 720)
-VIDEO_TESTID = "language-video"
 
 
 def language_choices() -> list[VideoChoice]:
@@ -31,7 +31,11 @@ def language_demo(lang: str) -> rx.Component:
         "languages",
         rx.el.div(
             video_language_picker(
-                lang, target_testid=VIDEO_TESTID, choices=choices, label=t(lang, "home-languages-label")
+                lang,
+                target=LANGUAGE_VIDEO,
+                choices=choices,
+                label=t(lang, "home-languages-label"),
+                testid="language-video-languages",
             ),
             video_card(
                 lang,
@@ -39,7 +43,8 @@ def language_demo(lang: str) -> rx.Component:
                 poster=LANGUAGES_POSTER,
                 title=t(lang, "home-languages-video-title"),
                 play_pause=True,
-                testid=VIDEO_TESTID,
+                embed_id=LANGUAGE_VIDEO,
+                testid="language-video",
                 class_name="mt-8 shadow-xl shadow-violet-900/10",
             ),
             class_name="mx-auto mt-10 max-w-4xl",
