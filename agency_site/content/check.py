@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from agency_site.content.blog import get_blog
 from agency_site.content.catalog import get_catalog
+from agency_site.content.hyphenation import get_hyphenation
 from agency_site.content.legal import get_legal_texts
 from agency_site.content.loader import Content, ContentError, get_content, raise_all
 from agency_site.settings import get_settings
@@ -19,7 +20,7 @@ def check_all_content() -> Content:
     """
     errors: list[ContentError] = []
     content: Content | None = None
-    for load_area in (get_content, get_catalog, get_blog, get_legal_texts):
+    for load_area in (get_content, get_catalog, get_blog, get_legal_texts, get_hyphenation):
         try:
             loaded = load_area()
         except ContentError as error:

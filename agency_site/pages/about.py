@@ -8,6 +8,7 @@ from dataclasses import dataclass
 import reflex as rx
 
 from agency_site.components.ui.closing_cta import closing_cta
+from agency_site.components.ui.heading import heading, wrapping
 from agency_site.components.ui.kit import CARD, LIGHT_BUTTON_ON_VIOLET, eyebrow, icon_badge, internal_link
 from agency_site.components.ui.reveal import reveal
 from agency_site.i18n import t
@@ -47,11 +48,12 @@ def _statement(lang: str, key: str, icon: str) -> rx.Component:
     return rx.el.article(
         icon_badge(icon),
         eyebrow(t(lang, f"about-{key}-eyebrow")),
-        rx.el.h2(
+        heading(
+            2,
             t(lang, f"about-{key}-title"),
             class_name="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl",
         ),
-        rx.el.p(t(lang, f"about-{key}-text"), class_name="text-lg leading-relaxed text-slate-600"),
+        rx.el.p(wrapping(t(lang, f"about-{key}-text")), class_name="text-lg leading-relaxed text-slate-600"),
         data_testid=f"about-{key}",
         class_name=f"{CARD} flex h-full flex-col gap-4 p-8 sm:p-10",
     )
@@ -71,7 +73,8 @@ def _figures(lang: str) -> rx.Component:
             *[
                 rx.el.div(
                     rx.el.dt(
-                        t(lang, f"about-figure-{key}"), class_name="mt-2 text-sm leading-snug text-violet-100"
+                        wrapping(t(lang, f"about-figure-{key}")),
+                        class_name="mt-2 text-sm leading-snug text-violet-100",
                     ),
                     rx.el.dd(
                         t(lang, f"about-figure-{key}-value"),
@@ -91,12 +94,14 @@ def _figures(lang: str) -> rx.Component:
 def _topic_card(lang: str, prefix: str, topic: Topic) -> rx.Component:
     return rx.el.article(
         icon_badge(topic.icon),
-        rx.el.h3(
-            t(lang, f"{prefix}-{topic.key}-title"), class_name="mt-5 text-lg font-semibold text-slate-900"
+        heading(
+            3, t(lang, f"{prefix}-{topic.key}-title"), class_name="mt-5 text-lg font-semibold text-slate-900"
         ),
-        rx.el.p(t(lang, f"{prefix}-{topic.key}-text"), class_name="mt-2 leading-relaxed text-slate-600"),
+        rx.el.p(
+            wrapping(t(lang, f"{prefix}-{topic.key}-text")), class_name="mt-2 leading-relaxed text-slate-600"
+        ),
         data_testid=prefix,
-        class_name=f"{CARD} h-full hyphens-auto break-words p-6 sm:p-8 transition hover:-translate-y-1 hover:shadow-md",
+        class_name=f"{CARD} h-full p-6 sm:p-8 transition hover:-translate-y-1 hover:shadow-md",
     )
 
 
@@ -105,11 +110,12 @@ def _topic_section(lang: str, key: str, prefix: str, topics: tuple[Topic, ...], 
     return rx.el.section(
         reveal(
             eyebrow(t(lang, f"about-{key}-eyebrow")),
-            rx.el.h2(
+            heading(
+                2,
                 t(lang, f"about-{key}-title"),
                 class_name="mt-3 text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl",
             ),
-            rx.el.p(t(lang, intro_key), class_name="mt-4 max-w-2xl text-lg text-slate-600")
+            rx.el.p(wrapping(t(lang, intro_key)), class_name="mt-4 max-w-2xl text-lg text-slate-600")
             if key == "values"
             else rx.fragment(),
         ),

@@ -10,10 +10,9 @@ from __future__ import annotations
 import reflex as rx
 
 from agency_site.components.page_hooks import page_hook
+from agency_site.components.ui.heading import page_title
 from agency_site.components.ui.kit import eyebrow
 
-# Longest word (in characters) that fits a phone-wide <h1> at the usual size.
-LONG_WORD = 14
 LINK = "font-medium text-violet-700 underline decoration-violet-300 underline-offset-4 hover:decoration-violet-600"
 
 # SPEC.md §2 (contact): the page opens at its top, also after in-app navigation; the legal
@@ -25,18 +24,9 @@ SCROLL_TOP_ON_OPEN = page_hook("useScrollTopOnOpen").call("top").to(str)
 
 def page_hero(kicker: str, title: str, subtitle: str, *extra: rx.Component) -> rx.Component:
     """The top of a page: eyebrow, the page's one <h1> (tests find it by test id), subtitle."""
-    # German compounds ('Datenschutzerklärung') are wider than a phone at the usual size.
-    mobile_size = "text-[1.75rem]" if max(len(word) for word in title.split()) > LONG_WORD else "text-4xl"
     return rx.el.header(
         eyebrow(kicker),
-        rx.el.h1(
-            title,
-            data_testid="screen-title",
-            class_name=(
-                f"mt-3 {mobile_size} font-bold tracking-tight text-balance break-words hyphens-auto "
-                "text-slate-900 sm:text-5xl"
-            ),
-        ),
+        page_title(title, class_name="mt-3"),
         rx.el.p(subtitle, class_name="mt-5 max-w-2xl text-lg leading-relaxed text-pretty text-slate-600"),
         *extra,
         class_name="pb-10 pt-12 sm:pb-14 sm:pt-20",

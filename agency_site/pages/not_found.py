@@ -13,6 +13,7 @@ from reflex import Var
 
 from agency_site.components.layout.shell import page_shell
 from agency_site.components.page_hooks import PAGE_HOOKS, is_german_path
+from agency_site.components.ui.heading import heading
 from agency_site.components.ui.icon import lucide_icon
 from agency_site.i18n import localized_path, t
 
@@ -34,7 +35,8 @@ def _message(lang: str) -> rx.Component:
             t(lang, "notfound-code"),
             class_name="bg-gradient-to-r from-violet-600 to-indigo-600 bg-clip-text text-8xl font-extrabold text-transparent",
         ),
-        rx.el.h1(
+        heading(
+            1,
             t(lang, "notfound-title"),
             data_testid="screen-title",
             class_name="mt-4 text-3xl font-bold text-slate-900",

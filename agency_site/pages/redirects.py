@@ -6,6 +6,7 @@ import reflex as rx
 from reflex import Var
 
 from agency_site.components.page_hooks import PAGE_HOOKS
+from agency_site.components.ui.heading import heading
 from agency_site.constants import BOTAGENT_FALLBACK_MS, DEFAULT_PORTFOLIO_TAB, LANGUAGES
 from agency_site.content import get_content
 from agency_site.i18n import localized_path, t
@@ -79,7 +80,8 @@ def botagent_page(lang: str) -> Page:
     url = str(get_content().site.links.botagent_url)
     body = rx.el.div(
         _spinner(),
-        rx.el.h1(
+        heading(
+            1,
             t(lang, "botagent-redirecting"),
             data_testid="screen-title",
             class_name="text-xl font-semibold text-slate-900",

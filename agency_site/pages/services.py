@@ -7,6 +7,7 @@ from collections.abc import Callable
 import reflex as rx
 
 from agency_site.components.ui.closing_cta import closing_cta
+from agency_site.components.ui.heading import heading, page_title
 from agency_site.components.ui.kit import LIGHT_BUTTON, eyebrow, internal_link
 from agency_site.content.catalog import get_catalog
 from agency_site.i18n import t
@@ -23,7 +24,7 @@ from agency_site.pages.catalog.service_detail import (
     market_and_problems,
     value_proposition,
 )
-from agency_site.pages.catalog.ui import page_heading, page_intro
+from agency_site.pages.catalog.ui import page_intro
 
 
 def services_page(lang: str) -> Page:
@@ -81,9 +82,11 @@ def unknown_service_page(lang: str) -> Page:
         rx.el.section(
             rx.el.div(
                 eyebrow(t(lang, "services-eyebrow")),
-                page_heading(t(lang, "page-services-title"), class_name="mt-3"),
-                rx.el.h2(
-                    t(lang, "service-unknown-title"), class_name="mt-6 text-xl font-semibold text-slate-800"
+                page_title(t(lang, "page-services-title"), class_name="mt-3"),
+                heading(
+                    2,
+                    t(lang, "service-unknown-title"),
+                    class_name="mt-6 text-xl font-semibold text-slate-800",
                 ),
                 rx.el.p(t(lang, "service-unknown-text"), class_name="mt-3 text-lg text-slate-600"),
             ),

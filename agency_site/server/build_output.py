@@ -14,6 +14,8 @@ NGINX_DIR = "nginx"
 # Reflex copies the SPA fallback to 404.html after the plugins' post_build has run.
 NOT_FOUND_PAGE = "404.html"
 SPA_FALLBACK_PAGE = "__spa-fallback.html"
+# The not-found page of each language (agency_site/seo/not_found_head.py writes the German one).
+NOT_FOUND_PAGES = {"en": NOT_FOUND_PAGE, "de": "404-de.html"}
 
 
 def static_dir() -> Path:

@@ -8,6 +8,7 @@ from agency_site.server.clean_urls import CleanUrls
 from agency_site.server.german_redirects import FormerGermanUrls
 from agency_site.server.metrics_endpoint import MetricsEndpoint
 from agency_site.server.missing_files import MissingFiles
+from agency_site.server.not_found_language import NotFoundInPathLanguage
 from agency_site.server.proxy_hops import ProxyHopsCheck
 from agency_site.server.safe_redirects import SafeRedirects
 from agency_site.server.security_headers import SecurityHeaders
@@ -15,7 +16,8 @@ from agency_site.server.security_headers import SecurityHeaders
 # Each wraps the one before: CachingHeaders and SecurityHeaders see every response,
 # CleanUrls every request; FormerGermanUrls answers 301 to a former German address;
 # MissingFiles answers 404 for a file the build lacks; SafeRedirects keeps every redirect
-# on this site; ProxyHopsCheck says so when TRUSTED_PROXY_HOPS=0 behind a proxy;
+# on this site; NotFoundInPathLanguage answers an unknown page under /de with the German
+# not-found page; ProxyHopsCheck says so when TRUSTED_PROXY_HOPS=0 behind a proxy;
 # MetricsEndpoint answers /_metrics itself.
 MIDDLEWARE: tuple[type[Middleware], ...] = (
     MetricsEndpoint,
@@ -23,6 +25,7 @@ MIDDLEWARE: tuple[type[Middleware], ...] = (
     CleanUrls,
     MissingFiles,
     SafeRedirects,
+    NotFoundInPathLanguage,
     CachingHeaders,
     SecurityHeaders,
     ProxyHopsCheck,

@@ -9,19 +9,21 @@ from pathlib import Path
 from starlette.datastructures import MutableHeaders
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from agency_site.i18n import split_language
 from agency_site.server import build_output
 from agency_site.server.asgi import Middleware, on_response_start
-from agency_site.server.build_output import HASHES_FILE, NOT_FOUND_PAGE
+from agency_site.server.build_output import HASHES_FILE, NOT_FOUND_PAGE, NOT_FOUND_PAGES
 from agency_site.server.security_policy import content_security_policy, static_headers
 
 
 def page_file(path: str, status: int, known: dict[str, list[str]]) -> str:
     """The build's page file a request path was answered with, as CleanUrls and Reflex's
-    static files resolve it: '/about' -> 'about/index.html'; anything else gets 404.html,
-    with status 404, or 200 when it matches a dynamic route ('/blog/no-such-article')."""
+    static files resolve it: '/about' -> 'about/index.html'; anything else gets the
+    not-found page of the path's language (404.html, 404-de.html under /de), with status
+    404, or 200 when it matches a dynamic route ('/blog/no-such-article')."""
     relative = path.strip("/")
     if status == 404:
-        return NOT_FOUND_PAGE
+        return NOT_FOUND_PAGES[split_language(path)[0]]
     if not relative:
         return "index.html"
     for candidate in (f"{relative}/index.html", f"{relative}.html", relative):

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from html.parser import HTMLParser
+
+import httpx
 import pytest
 from playwright.sync_api import Route, expect
 
@@ -11,6 +14,36 @@ from agency_site.i18n import localized_path
 
 from .conftest import SharedPages, Visit, goto_on_paused_clock, pause_clock
 from .expected import text
+
+
+class ServedDocument(HTMLParser):
+    """What a page's server HTML says before any script: <html lang>, the first <title>,
+    the <meta name=...> contents."""
+
+    def __init__(self, html: str) -> None:
+        super().__init__()
+        self.lang = ""
+        self.title = ""
+        self.meta: dict[str, str] = {}
+        self._in_title = False
+        self.feed(html)
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        values = dict(attrs)
+        if tag == "html":
+            self.lang = values.get("lang") or ""
+        elif tag == "title" and not self.title:
+            self._in_title = True
+        elif tag == "meta" and values.get("name"):
+            self.meta.setdefault(values["name"] or "", values.get("content") or "")
+
+    def handle_data(self, data: str) -> None:
+        if self._in_title:
+            self.title += data
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag == "title":
+            self._in_title = False
 
 
 @pytest.mark.parametrize(
@@ -35,6 +68,23 @@ def test_unknown_path_shows_not_found_with_404(
     )
     home.click()
     expect(page).to_have_url(visit.url(localized_path(lang, "/")))
+
+
+@pytest.mark.parametrize(
+    ("path", "lang"), [("/no/such/page", "en"), ("/de/gibt-es-nicht", "de"), ("/de/gibt/es/nicht", "de")]
+)
+def test_the_servers_html_of_a_missing_page_is_in_the_paths_language(
+    http: httpx.Client, path: str, lang: str
+) -> None:
+    """Without any script (a crawler, a reader with JavaScript off, a screen reader's first
+    look): the not-found page's language, title, description and noindex come from the server."""
+    response = http.get(path)
+    assert response.status_code == 404
+    document = ServedDocument(response.text)
+    assert document.lang == lang
+    assert document.title == f"{text(lang, 'page-notfound-title')} | Falconbyte"
+    assert document.meta["description"] == text(lang, "notfound-description")
+    assert document.meta["robots"] == "noindex"
 
 
 @pytest.mark.parametrize("lang", ["en", "de"])

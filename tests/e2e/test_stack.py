@@ -188,6 +188,19 @@ def test_pages_in_both_languages_with_their_security_headers(running_stack: Runn
         assert missing_page.status_code == 404
         assert missing_page.headers["content-type"].startswith("text/html")
         assert "content-security-policy" in missing_page.headers
+        # Under /de, the German not-found page, in the server's HTML.
+        missing_german = client.get(running_stack.url + "/de/gibt-es-nicht")
+        assert missing_german.status_code == 404
+        assert (
+            '<html lang="de"' in missing_german.text
+            and "<title data-not-found-head>Seite" in missing_german.text
+        )
+        missing = [
+            d
+            for d in inline_script_hashes(missing_german.text)
+            if d not in missing_german.headers["content-security-policy"]
+        ]
+        assert missing == [], "the German not-found page's inline scripts without a hash in the policy"
         slash = client.get(running_stack.url + "/de/ueber-uns/")
         assert (slash.status_code, slash.headers["location"]) == (301, "/de/ueber-uns")
         plain = client.get(f"http://localhost:{running_stack.stack.http_port}/about?x=1")

@@ -15,3 +15,11 @@ def test_the_shell_gets_title_description_and_noindex_once() -> None:
     assert '<meta name="robots" content="noindex" data-not-found-head/>' in head
     assert head.index("charSet") < head.index("<title")
     assert with_not_found_head(page) == page
+
+
+def test_the_german_not_found_document_is_german_before_any_script() -> None:
+    page = with_not_found_head(SHELL, "de")
+    assert page.startswith('<!DOCTYPE html><html lang="de">')
+    assert "<title data-not-found-head>Seite nicht gefunden | Falconbyte</title>" in page
+    assert '<meta name="robots" content="noindex" data-not-found-head/>' in page
+    assert with_not_found_head(SHELL).startswith('<!DOCTYPE html><html lang="en">')

@@ -8,8 +8,10 @@ from pathlib import Path
 
 import pytest
 
+from agency_site.server.build_output import NOT_FOUND_PAGES
 from agency_site.server.clean_urls import CleanUrls
 from agency_site.server.missing_files import MissingFiles
+from agency_site.server.not_found_language import NotFoundInPathLanguage
 
 
 @pytest.fixture
@@ -182,3 +184,44 @@ def _status(static_dir: Path, path: str) -> int | str:
 def test_a_missing_file_answers_404(static_dir: Path, requested: str, answer: int | str) -> None:
     (static_dir / "favicon.svg").write_text("<svg/>")
     assert _status(static_dir, requested) == answer
+
+
+def _answer(
+    static_dir: Path, path: str, status: int, method: str = "GET"
+) -> tuple[int, dict[bytes, bytes], bytes]:
+    """What NotFoundInPathLanguage sends for `path` when the app answers `status` with
+    the English not-found page: status, headers, body."""
+    english = b"<!DOCTYPE html><html lang='en'>not found</html>"
+
+    async def downstream(scope, receive, send) -> None:
+        headers = [
+            (b"content-type", b"text/html; charset=utf-8"),
+            (b"content-length", str(len(english)).encode()),
+        ]
+        await send({"type": "http.response.start", "status": status, "headers": headers})
+        await send({"type": "http.response.body", "body": english, "more_body": True})
+        await send({"type": "http.response.body", "body": b""})
+
+    sent: list[dict] = []
+
+    async def collect(message) -> None:
+        sent.append(message)
+
+    scope = {"type": "http", "method": method, "path": path, "raw_path": path.encode(), "headers": []}
+    with ThreadPoolExecutor(max_workers=1) as pool:
+        pool.submit(
+            asyncio.run, NotFoundInPathLanguage(downstream, static_dir=static_dir)(scope, None, collect)
+        ).result()
+    headers = dict(sent[0]["headers"])
+    return sent[0]["status"], headers, b"".join(message.get("body", b"") for message in sent[1:])
+
+
+def test_an_unknown_page_under_de_is_answered_with_the_german_not_found_page(static_dir: Path) -> None:
+    german = b'<!DOCTYPE html><html lang="de"><title>Seite nicht gefunden</title></html>'
+    (static_dir / NOT_FOUND_PAGES["de"]).write_bytes(german)
+    status, headers, body = _answer(static_dir, "/de/gibt-es-nicht", 404)
+    assert (status, body, headers[b"content-length"]) == (404, german, str(len(german)).encode())
+    assert _answer(static_dir, "/de/gibt-es-nicht", 404, method="HEAD")[2] == b""
+    # English paths, found pages and paths that only start like /de keep the app's answer.
+    for path, status in [("/no-such-page", 404), ("/de/ueber-uns", 200), ("/deutsch", 404)]:
+        assert b"lang='en'" in _answer(static_dir, path, status)[2], path

@@ -19,6 +19,7 @@ from urllib.parse import urlsplit
 import reflex as rx
 from reflex import EventHandler, Var
 
+from agency_site.components.ui.heading import heading
 from agency_site.components.ui.kit import FOCUS_RING_TIGHT
 from agency_site.constants import EMBED_CONSENT_STORAGE_KEY
 from agency_site.content import get_content
@@ -120,7 +121,9 @@ def privacy_settings(lang: str) -> rx.Component:
             )
         )
     return rx.el.section(
-        rx.el.h2(t(lang, "consent-title"), id=f"{PRIVACY_SETTINGS_ID}-title", class_name="text-xl font-bold"),
+        heading(
+            2, t(lang, "consent-title"), id=f"{PRIVACY_SETTINGS_ID}-title", class_name="text-xl font-bold"
+        ),
         rx.el.p(t(lang, "consent-intro"), class_name="mt-2 text-sm text-slate-600"),
         rx.el.ul(*rows, class_name="mt-4"),
         id=PRIVACY_SETTINGS_ID,

@@ -10,6 +10,7 @@ from agency_site.components.layout.navigation import (
     NavItem,
 )
 from agency_site.components.ui.brand import logo
+from agency_site.components.ui.heading import heading
 from agency_site.components.ui.icon import lucide_icon
 from agency_site.components.ui.kit import FOCUS_RING_TIGHT
 from agency_site.content import get_content
@@ -22,7 +23,8 @@ _LINK = f"text-slate-300 transition-colors hover:text-white {FOCUS_RING_TIGHT} r
 
 
 def _heading(text: str) -> rx.Component:
-    return rx.el.h2(
+    return heading(
+        2,
         text,
         class_name="mb-4 text-sm font-semibold uppercase tracking-wider text-white",
     )

@@ -17,6 +17,7 @@ from typing import Literal
 
 import reflex as rx
 
+from agency_site.components.ui.heading import heading
 from agency_site.components.ui.reveal import reveal_attrs
 
 Variant = Literal["violet", "dark", "home"]
@@ -86,7 +87,7 @@ def closing_cta(
     labels the section; `testid` marks the section for the tests.
     """
     look = _LOOKS[variant]
-    heading = rx.el.h2(title, id=heading_id or None, class_name=look.heading)
+    title_element = heading(2, title, id=heading_id or None, class_name=look.heading)
     paragraph = rx.el.p(text, class_name=look.text)
     # A single action beside the text needs no row of its own.
     row = (
@@ -100,7 +101,7 @@ def closing_cta(
     if testid:
         attrs["data-testid"] = testid
     box = rx.el.div(
-        heading,
+        title_element,
         paragraph,
         rx.fragment() if look.actions_beside else row,
         rx.el.p(note, class_name="mt-6 text-sm text-slate-400") if note else rx.fragment(),

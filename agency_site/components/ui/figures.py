@@ -13,6 +13,7 @@ from collections.abc import Iterable
 
 import reflex as rx
 
+from agency_site.components.ui.heading import heading
 from agency_site.content import get_content
 from agency_site.i18n import t
 
@@ -46,7 +47,7 @@ def figure_notes(lang: str, figures: list[str]) -> rx.Component:
     if not figures:
         return rx.fragment()
     return rx.el.aside(
-        rx.el.h2(t(lang, "figures-note-title"), class_name="font-semibold text-slate-600"),
+        heading(2, t(lang, "figures-note-title"), class_name="font-semibold text-slate-600"),
         rx.el.p(t(lang, "figures-note-intro"), class_name="mt-1"),
         rx.el.ul(
             *[rx.el.li(figure_basis(lang, figure)) for figure in figures],

@@ -10,6 +10,7 @@ from typing import Literal
 
 import reflex as rx
 
+from agency_site.components.ui.heading import heading
 from agency_site.components.ui.icon import lucide_icon
 from agency_site.components.ui.reveal import reveal_attrs
 from agency_site.i18n import localized_path
@@ -113,7 +114,8 @@ def section_heading(
     if display:
         return rx.el.div(
             eyebrow(eyebrow_text, on="dark" if dark else "light"),
-            rx.el.h2(
+            heading(
+                2,
                 title,
                 id=heading_id or None,
                 class_name="mt-3 text-3xl font-bold tracking-tight text-balance sm:text-4xl "
@@ -131,7 +133,8 @@ def section_heading(
         )
     return rx.el.div(
         eyebrow(eyebrow_text) if eyebrow_text else rx.fragment(),
-        rx.el.h2(
+        heading(
+            2,
             title,
             id=heading_id or None,
             class_name="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl",

@@ -7,6 +7,7 @@ from collections.abc import Callable
 import reflex as rx
 
 from agency_site.components.ui.closing_cta import closing_cta
+from agency_site.components.ui.heading import heading, page_title
 from agency_site.components.ui.icon import lucide_icon
 from agency_site.components.ui.kit import LIGHT_BUTTON_ON_VIOLET, PRIMARY_BUTTON, internal_link
 from agency_site.content.blog import BlogPost, get_post, get_posts
@@ -30,11 +31,7 @@ def _back_link(lang: str) -> rx.Component:
 def _header(lang: str, post: BlogPost) -> rx.Component:
     return rx.el.header(
         _back_link(lang),
-        rx.el.h1(
-            post.title,
-            data_testid="screen-title",
-            class_name="mt-8 text-3xl font-bold tracking-tight text-balance text-slate-900 sm:text-5xl",
-        ),
+        page_title(post.title, class_name="mt-8"),
         rx.el.p(post.excerpt, class_name="mt-5 text-lg leading-relaxed text-pretty text-slate-600"),
         rx.el.div(
             rx.el.p(
@@ -68,12 +65,13 @@ def _more_articles(lang: str, post: BlogPost) -> rx.Component:
     start = next(i for i, other in enumerate(posts) if other.id == post.id)
     others = [posts[(start + step) % len(posts)] for step in range(1, MORE_ARTICLES + 1)]
     return rx.el.section(
-        rx.el.h2(
+        heading(
+            2,
             t(lang, "blog-more-title"),
             class_name="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl",
         ),
         rx.el.div(
-            *[post_card(lang, other, heading="h3") for other in others],
+            *[post_card(lang, other, level=3) for other in others],
             class_name="mt-8 grid gap-8 sm:grid-cols-2 lg:grid-cols-3",
         ),
         data_testid="more-articles",
@@ -117,7 +115,8 @@ def unknown_article_page(lang: str) -> Page:
             lucide_icon("file-question", size=32, aria_hidden="true"),
             class_name="inline-flex h-16 w-16 items-center justify-center rounded-3xl bg-violet-100 text-violet-700",
         ),
-        rx.el.h1(
+        heading(
+            1,
             title,
             data_testid="screen-title",
             class_name="mt-6 text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl",

@@ -5,6 +5,7 @@ from __future__ import annotations
 import reflex as rx
 from reflex import Var
 
+from agency_site.components.ui.heading import HeadingLevel, heading, wrapping
 from agency_site.components.ui.icon import lucide_icon
 from agency_site.components.ui.kit import FOCUS_RING_WITHIN
 from agency_site.content.blog import BlogPost
@@ -31,19 +32,19 @@ def post_meta(lang: str, post: BlogPost) -> rx.Component:
 
 
 def post_card(
-    lang: str, post: BlogPost, *, eager: bool = False, heading: str = "h2", hidden: Var | None = None
+    lang: str, post: BlogPost, *, eager: bool = False, level: HeadingLevel = 2, hidden: Var | None = None
 ) -> rx.Component:
-    """The card; the title's link stretches over the whole card. `heading` is the title's
-    element (h3 where the cards sit under a section heading); `hidden`, the list's search
+    """The card; the title's link stretches over the whole card. `level` is the title's
+    heading level (3 where the cards sit under a section heading); `hidden`, the list's search
     filter (search.py)."""
-    title_element = rx.el.h3 if heading == "h3" else rx.el.h2
     return rx.el.article(
         card_image(t(lang, "blog-image-unavailable"), post, eager=eager),
         rx.el.div(
             post_meta(lang, post),
-            title_element(
+            heading(
+                level,
                 rx.el.a(
-                    post.title,
+                    wrapping(post.title),
                     href=localized_path(lang, post.path),
                     class_name="after:absolute after:inset-0 after:rounded-3xl",
                 ),

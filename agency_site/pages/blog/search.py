@@ -13,6 +13,7 @@ from __future__ import annotations
 import reflex as rx
 from reflex import Var
 
+from agency_site.components.ui.heading import heading
 from agency_site.components.ui.icon import lucide_icon
 from agency_site.components.ui.kit import FIELD_FOCUS
 from agency_site.i18n import t
@@ -108,7 +109,7 @@ def empty_state(lang: str, texts: list[str]) -> rx.Component:
     """Shown by the search when no post matches."""
     return rx.el.div(
         lucide_icon("search-x", size=32, aria_hidden="true", class_name="mx-auto text-violet-500"),
-        rx.el.h2(t(lang, "blog-empty-title"), class_name="mt-4 text-xl font-semibold text-slate-900"),
+        heading(2, t(lang, "blog-empty-title"), class_name="mt-4 text-xl font-semibold text-slate-900"),
         rx.el.p(t(lang, "blog-empty-text"), class_name="mx-auto mt-2 max-w-md text-slate-600"),
         id=EMPTY_ID,
         hidden=_shown(texts) > 0,

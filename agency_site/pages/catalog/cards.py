@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import reflex as rx
 
+from agency_site.components.ui.heading import HeadingLevel, heading
 from agency_site.components.ui.icon import lucide_icon
 from agency_site.components.ui.kit import FOCUS_RING, icon_badge
 from agency_site.content.catalog import Project, Service, get_catalog
@@ -23,9 +24,10 @@ def service_card(lang: str, service: Service) -> rx.Component:
             ),
             class_name="flex items-start justify-between gap-4",
         ),
-        rx.el.h2(
+        heading(
+            2,
             t(lang, service.key("title")),
-            class_name="mt-6 text-xl font-semibold text-slate-900 [overflow-wrap:anywhere] lg:text-lg 2xl:text-xl",
+            class_name="mt-6 text-xl font-semibold text-slate-900 lg:text-lg 2xl:text-xl",
         ),
         rx.el.p(t(lang, service.key("desc")), class_name="mt-2 flex-1 text-slate-700"),
         rx.el.span(
@@ -53,13 +55,12 @@ def services_grid(lang: str) -> rx.Component:
     )
 
 
-def project_card(lang: str, project: Project, *, lazy: bool = True, heading: str = "h2") -> rx.Component:
+def project_card(lang: str, project: Project, *, lazy: bool = True, level: HeadingLevel = 2) -> rx.Component:
     """Image, title, service name and 'view details' (SPEC.md §2 'Portfolio')."""
     image = project.images[0]
     service = get_catalog().service(project.service)
     tone = TONES[service.colour] if service else TONES["purple"]
     title = t(lang, project.key("title"))
-    heading_tag = rx.el.h3 if heading == "h3" else rx.el.h2
     return rx.el.article(
         rx.el.div(
             rx.el.img(
@@ -78,7 +79,7 @@ def project_card(lang: str, project: Project, *, lazy: bool = True, heading: str
                 class_name=f"text-sm font-semibold {tone.text}",
                 data_testid="project-card-service",
             ),
-            heading_tag(title, class_name="mt-2 text-xl font-semibold text-slate-900"),
+            heading(level, title, class_name="mt-2 text-xl font-semibold text-slate-900"),
             rx.el.p(t(lang, project.key("subtitle")), class_name="mt-2 flex-1 text-slate-600"),
             rx.el.a(
                 t(lang, "portfolio-view-details"),

@@ -5,6 +5,7 @@ from __future__ import annotations
 import reflex as rx
 
 from agency_site.components.ui.closing_cta import closing_cta
+from agency_site.components.ui.heading import heading, page_title
 from agency_site.components.ui.icon import lucide_icon
 from agency_site.components.ui.kit import (
     CARD_PADDED,
@@ -22,7 +23,7 @@ from agency_site.i18n import localized_path, t
 from agency_site.pages.catalog.cards import project_card
 from agency_site.pages.catalog.project_extras import avatar_videos, voice_demo
 from agency_site.pages.catalog.project_media import gallery
-from agency_site.pages.catalog.ui import TONES, page_heading
+from agency_site.pages.catalog.ui import TONES
 
 
 def _fact(label: str, value: str, testid: str) -> rx.Component:
@@ -88,7 +89,7 @@ def header(lang: str, project: Project) -> rx.Component:
             data_testid="back-to-portfolio",
             class_name=f"inline-flex items-center gap-2 rounded-full py-1 text-sm font-semibold text-slate-600 transition hover:text-violet-700 {FOCUS_RING}",
         ),
-        page_heading(t(lang, project.key("title")), class_name="mt-8 max-w-4xl"),
+        page_title(t(lang, project.key("title")), class_name="mt-8 max-w-4xl"),
         rx.el.p(
             t(lang, project.key("subtitle")),
             class_name="mt-4 max-w-3xl text-xl font-medium text-violet-700",
@@ -113,7 +114,8 @@ def key_benefits(lang: str, project: Project) -> rx.Component:
             *[
                 rx.el.div(
                     icon_badge(feature.icon, colours=tone.solid, size="h-11 w-11", icon_size=22),
-                    rx.el.h3(
+                    heading(
+                        3,
                         t(lang, f"feature-{project.slug}-{feature.id}"),
                         class_name="mt-4 text-lg font-semibold text-slate-900",
                     ),
@@ -135,8 +137,10 @@ def technologies_and_overview(lang: str, project: Project) -> rx.Component:
     """The technologies list beside the overview conclusion."""
     return rx.el.section(
         rx.el.div(
-            rx.el.h2(
-                t(lang, "project-tech-title"), class_name="text-2xl font-bold tracking-tight text-slate-900"
+            heading(
+                2,
+                t(lang, "project-tech-title"),
+                class_name="text-2xl font-bold tracking-tight text-slate-900",
             ),
             rx.el.ul(
                 *[
@@ -152,7 +156,8 @@ def technologies_and_overview(lang: str, project: Project) -> rx.Component:
             class_name=f"{CARD_PADDED} lg:col-span-2",
         ),
         rx.el.div(
-            rx.el.h2(
+            heading(
+                2,
                 t(lang, "project-overview-title"),
                 class_name="text-2xl font-bold tracking-tight text-slate-900",
             ),
@@ -184,7 +189,7 @@ def explore_more(lang: str, project: Project) -> rx.Component:
     return rx.el.section(
         section_heading(t(lang, "project-explore-title")),
         rx.el.div(
-            *[project_card(lang, other, heading="h3") for other in others],
+            *[project_card(lang, other, level=3) for other in others],
             class_name="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-3",
         ),
         data_testid="explore-more",

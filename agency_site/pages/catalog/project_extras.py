@@ -14,6 +14,7 @@ from agency_site.components.embeds.ids import AVATAR_LANGUAGE_VIDEO, PROJECT_VOI
 from agency_site.components.embeds.video_card import VideoChoice, video_card, video_language_picker
 from agency_site.components.embeds.voice_agent import voice_agent
 from agency_site.components.ui.carousel import carousel
+from agency_site.components.ui.heading import heading
 from agency_site.components.ui.icon import lucide_icon
 from agency_site.components.ui.kit import FOCUS_RING, plain_link, section_heading
 from agency_site.content import get_content
@@ -45,7 +46,7 @@ def _clip_carousel(
     title = t(lang, title_key)
     slides = [_clip_card(lang, clip, f"{title} {number}") for number, clip in enumerate(clips, start=1)]
     return rx.el.div(
-        rx.el.h2(title, class_name="text-xl font-semibold text-slate-900"),
+        heading(2, title, class_name="text-xl font-semibold text-slate-900"),
         carousel(
             slides,
             lang=lang,
@@ -124,8 +125,8 @@ def voice_demo(lang: str, project: Project) -> rx.Component:
     phone = get_content().site.links.voice_demo_phone
     return rx.el.section(
         rx.el.div(
-            rx.el.h2(
-                t(lang, "project-voice-title"), class_name="text-2xl font-bold tracking-tight sm:text-3xl"
+            heading(
+                2, t(lang, "project-voice-title"), class_name="text-2xl font-bold tracking-tight sm:text-3xl"
             ),
             rx.el.p(t(lang, "project-voice-text"), class_name="mt-3 text-blue-50"),
             plain_link(

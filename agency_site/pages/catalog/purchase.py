@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import reflex as rx
 
+from agency_site.components.ui.heading import heading
 from agency_site.components.ui.icon import lucide_icon
 from agency_site.components.ui.kit import CARD_PADDED, FOCUS_RING, plain_link
 from agency_site.content import get_content
@@ -62,7 +63,8 @@ def purchase_card(lang: str, service_id: str, service_title: str) -> rx.Componen
         return rx.fragment()
     return rx.el.section(
         rx.el.div(
-            rx.el.h2(
+            heading(
+                2,
                 t(lang, "purchase-title", service=service_title),
                 class_name="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl",
             ),

@@ -5,6 +5,7 @@ from __future__ import annotations
 import reflex as rx
 
 from agency_site.components.ui.closing_cta import closing_cta
+from agency_site.components.ui.heading import heading, page_title, wrapping
 from agency_site.components.ui.icon import lucide_icon
 from agency_site.components.ui.kit import (
     CARD_PADDED,
@@ -21,7 +22,7 @@ from agency_site.content.models import tel_href
 from agency_site.i18n import t
 from agency_site.pages.catalog.animations import animation_panel
 from agency_site.pages.catalog.navigation import back_to_services
-from agency_site.pages.catalog.ui import TONES, page_heading
+from agency_site.pages.catalog.ui import TONES
 
 VALUE_HIGHLIGHTS = (
     ("lightbulb", "value-innovation"),
@@ -48,9 +49,14 @@ def hero(lang: str, service: Service) -> rx.Component:
                 icon_badge(service.icon, colours=tone.solid, size="h-14 w-14", icon_size=28),
                 class_name="mt-8",
             ),
-            page_heading(title, class_name="mt-6"),
-            rx.el.p(t(lang, service.key("desc")), class_name="mt-5 text-xl leading-relaxed text-slate-700"),
-            rx.el.p(t(lang, service.key("detail")), class_name="mt-4 leading-relaxed text-slate-600"),
+            page_title(title, class_name="mt-6"),
+            rx.el.p(
+                wrapping(t(lang, service.key("desc"))),
+                class_name="mt-5 text-xl leading-relaxed text-slate-700",
+            ),
+            rx.el.p(
+                wrapping(t(lang, service.key("detail"))), class_name="mt-4 leading-relaxed text-slate-600"
+            ),
             rx.el.div(
                 internal_link(lang, t(lang, "service-get-started"), "/contact", data_testid="get-started"),
                 class_name="mt-8 flex flex-wrap gap-3",
@@ -68,8 +74,8 @@ def _highlight(icon: str, key: str, lang: str) -> rx.Component:
             lucide_icon(icon, size=22, aria_hidden="true"),
             class_name="flex h-11 w-11 items-center justify-center rounded-2xl bg-violet-100 text-violet-700",
         ),
-        rx.el.h3(t(lang, key), class_name="mt-4 text-lg font-semibold text-slate-900"),
-        rx.el.p(t(lang, f"{key}-desc"), class_name="mt-2 text-slate-600"),
+        heading(3, t(lang, key), class_name="mt-4 text-lg font-semibold text-slate-900"),
+        rx.el.p(wrapping(t(lang, f"{key}-desc")), class_name="mt-2 text-slate-600"),
         class_name=CARD_PADDED,
     )
 
@@ -93,14 +99,19 @@ def market_and_problems(lang: str, service: Service) -> rx.Component:
     problems = [t(lang, service.key(f"problem-{number}")) for number in (1, 2, 3)]
     return rx.el.section(
         rx.el.div(
-            rx.el.h2(t(lang, "market-title"), class_name="text-2xl font-bold tracking-tight text-slate-900"),
-            rx.el.p(t(lang, service.key("market")), class_name="mt-4 text-lg leading-relaxed text-slate-700"),
+            heading(
+                2, t(lang, "market-title"), class_name="text-2xl font-bold tracking-tight text-slate-900"
+            ),
+            rx.el.p(
+                wrapping(t(lang, service.key("market"))),
+                class_name="mt-4 text-lg leading-relaxed text-slate-700",
+            ),
             class_name=f"rounded-3xl p-6 sm:p-8 {tone.soft}",
             data_testid="market-position",
         ),
         rx.el.div(
-            rx.el.h2(
-                t(lang, "problems-title"), class_name="text-2xl font-bold tracking-tight text-slate-900"
+            heading(
+                2, t(lang, "problems-title"), class_name="text-2xl font-bold tracking-tight text-slate-900"
             ),
             rx.el.ul(
                 *[
@@ -148,8 +159,8 @@ def benefits(lang: str, service: Service) -> rx.Component:
             *[
                 rx.el.div(
                     icon_badge(icon, colours=tone.solid, size="h-11 w-11", icon_size=22),
-                    rx.el.h3(t(lang, key), class_name="mt-4 text-lg font-semibold text-slate-900"),
-                    rx.el.p(t(lang, f"{key}-desc"), class_name="mt-2 text-slate-600"),
+                    heading(3, t(lang, key), class_name="mt-4 text-lg font-semibold text-slate-900"),
+                    rx.el.p(wrapping(t(lang, f"{key}-desc")), class_name="mt-2 text-slate-600"),
                     class_name=CARD_PADDED,
                     data_testid="benefit-card",
                 )
@@ -172,8 +183,8 @@ def approach(lang: str) -> rx.Component:
                         t(lang, "approach-step", number=number),
                         class_name="text-sm font-semibold uppercase tracking-widest text-violet-600",
                     ),
-                    rx.el.h3(t(lang, key), class_name="mt-2 text-xl font-semibold text-slate-900"),
-                    rx.el.p(t(lang, f"{key}-desc"), class_name="mt-3 text-slate-600"),
+                    heading(3, t(lang, key), class_name="mt-2 text-xl font-semibold text-slate-900"),
+                    rx.el.p(wrapping(t(lang, f"{key}-desc")), class_name="mt-3 text-slate-600"),
                     class_name=f"{CARD_PADDED} relative",
                     data_testid="approach-step",
                 )
@@ -195,10 +206,10 @@ def demo_phone_line(lang: str) -> rx.Component:
                 t(lang, "demo-line-available"),
                 class_name="inline-flex items-center gap-2 rounded-full bg-slate-950/20 px-3 py-1 text-sm font-semibold",
             ),
-            rx.el.h2(
-                t(lang, "demo-line-title"), class_name="mt-4 text-2xl font-bold tracking-tight sm:text-3xl"
+            heading(
+                2, t(lang, "demo-line-title"), class_name="mt-4 text-2xl font-bold tracking-tight sm:text-3xl"
             ),
-            rx.el.p(t(lang, "demo-line-text"), class_name="mt-3 max-w-xl text-blue-50"),
+            rx.el.p(wrapping(t(lang, "demo-line-text")), class_name="mt-3 max-w-xl text-blue-50"),
         ),
         rx.el.a(
             lucide_icon("phone", size=20, aria_hidden="true"),

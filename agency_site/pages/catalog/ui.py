@@ -1,5 +1,5 @@
-"""Pieces shared by the services, portfolio and project pages: the service colours, the
-page heading and the page intro (the UI kit is components/ui/kit.py)."""
+"""Pieces shared by the services, portfolio and project pages: the service colours and
+the page intro (the UI kit is components/ui/kit.py)."""
 
 from __future__ import annotations
 
@@ -7,6 +7,7 @@ from dataclasses import dataclass
 
 import reflex as rx
 
+from agency_site.components.ui.heading import page_title
 from agency_site.components.ui.kit import eyebrow
 
 
@@ -39,21 +40,11 @@ def size_attrs(width: int, height: int) -> dict[str, str]:
     return {"width": str(width), "height": str(height)}
 
 
-def page_heading(text: str, *, class_name: str = "") -> rx.Component:
-    """The page's single <h1>; tests find it by its test id."""
-    return rx.el.h1(
-        text,
-        data_testid="screen-title",
-        # Long German compounds ("Firmengründungen") must wrap rather than widen a phone screen.
-        class_name=f"text-3xl font-bold tracking-tight text-balance text-slate-900 [overflow-wrap:anywhere] sm:text-5xl {class_name}".strip(),
-    )
-
-
 def page_intro(kicker: str, title: str, intro: str) -> rx.Component:
     """The top of the services and portfolio pages: eyebrow, the page's <h1>, a lead paragraph."""
     return rx.el.header(
         eyebrow(kicker),
-        page_heading(title, class_name="mt-3"),
+        page_title(title, class_name="mt-3"),
         rx.el.p(intro, class_name="mt-5 max-w-2xl text-lg leading-relaxed text-slate-600"),
         class_name="py-10 sm:py-14",
     )

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import reflex as rx
 
+from agency_site.components.ui.heading import heading
 from agency_site.components.ui.kit import CARD, FOCUS_RING_TIGHT, icon_badge
 from agency_site.content import get_content
 from agency_site.content.models import localized
@@ -16,7 +17,7 @@ def _card(icon: str, title: str, *body: rx.Component, testid: str) -> rx.Compone
     return rx.el.div(
         icon_badge(icon),
         rx.el.div(
-            rx.el.h3(title, class_name="text-base font-semibold text-slate-900"),
+            heading(3, title, class_name="text-base font-semibold text-slate-900"),
             *body,
             class_name="min-w-0 flex-1",
         ),
@@ -82,7 +83,7 @@ def _email(lang: str) -> rx.Component:
 def contact_cards(lang: str) -> rx.Component:
     """The three cards, stacked beside the form on wide screens and below it on phones."""
     return rx.el.aside(
-        rx.el.h2(t(lang, "contact-info-title"), class_name="sr-only"),
+        heading(2, t(lang, "contact-info-title"), class_name="sr-only"),
         _office(lang),
         _phones(lang),
         _email(lang),

@@ -15,6 +15,7 @@ from typing import Any, Literal
 import reflex as rx
 from reflex import EventHandler, Var
 
+from agency_site.components.ui.heading import heading
 from agency_site.components.ui.icon import lucide_icon
 from agency_site.components.ui.kit import CARD, FIELD_FOCUS, FOCUS_RING
 from agency_site.content import get_content
@@ -239,8 +240,8 @@ def _announcement(lang: str) -> rx.Component:
 def contact_form(lang: str, path: str) -> rx.Component:
     """The form card: four fields, hidden fields, the form-level failure text and the button."""
     return rx.el.div(
-        rx.el.h2(
-            t(lang, "contact-form-title"), class_name="text-2xl font-bold tracking-tight text-slate-900"
+        heading(
+            2, t(lang, "contact-form-title"), class_name="text-2xl font-bold tracking-tight text-slate-900"
         ),
         rx.el.p(t(lang, "contact-form-intro"), class_name="mt-2 text-sm text-slate-500"),
         rx.el.form(

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import reflex as rx
 
+from agency_site.components.ui.heading import heading
 from agency_site.components.ui.kit import FOCUS_RING_CARD
 from agency_site.components.ui.reveal import reveal_attrs
 from agency_site.components.ui.section import arrow_label
@@ -54,7 +55,8 @@ def post_card(lang: str, post: BlogPost, index: int) -> rx.Component:
                 rx.el.span(t(lang, "blog-min-read", minutes=post.read_minutes)),
                 class_name="flex items-center gap-2 text-xs font-medium uppercase tracking-wide text-violet-700",
             ),
-            rx.el.h3(
+            heading(
+                3,
                 post.title,
                 class_name="mt-3 text-lg font-semibold leading-snug text-slate-900 group-hover:text-violet-700",
             ),

@@ -10,6 +10,7 @@ from agency_site.components.embeds.avatar import avatar_session
 from agency_site.components.embeds.click_to_load import Poster
 from agency_site.components.embeds.ids import HOME_VOICE_AGENT
 from agency_site.components.embeds.voice_agent import voice_agent
+from agency_site.components.ui.heading import heading
 from agency_site.components.ui.icon import lucide_icon
 from agency_site.components.ui.kit import plain_link
 from agency_site.components.ui.reveal import reveal_attrs
@@ -35,7 +36,7 @@ def _demo_card(icon: str, title: str, text: str, *children: rx.Component, index:
                 lucide_icon(icon, size=22, aria_hidden="true"),
                 class_name="flex h-11 w-11 shrink-0 items-center justify-center rounded-2xl bg-violet-500/20 text-violet-200",
             ),
-            rx.el.h3(title, class_name="text-xl font-semibold text-white"),
+            heading(3, title, class_name="text-xl font-semibold text-white"),
             class_name="flex items-center gap-4",
         ),
         rx.el.p(text, class_name="mt-4 leading-relaxed text-slate-300"),

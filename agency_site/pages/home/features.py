@@ -7,6 +7,7 @@ from dataclasses import dataclass
 import reflex as rx
 
 from agency_site.components.ui.carousel import carousel
+from agency_site.components.ui.heading import heading
 from agency_site.components.ui.icon import lucide_icon
 from agency_site.components.ui.reveal import reveal
 from agency_site.i18n import t
@@ -42,7 +43,8 @@ def feature_card(lang: str, feature: Feature, *, dark: bool = False) -> rx.Compo
                 + ("bg-white/10 text-violet-200" if dark else "bg-violet-100 text-violet-700")
             ),
         ),
-        rx.el.h3(
+        heading(
+            3,
             t(lang, f"{feature.key}-title"),
             class_name="mt-6 text-xl font-semibold " + ("text-white" if dark else "text-slate-900"),
         ),

@@ -7,6 +7,7 @@ import reflex as rx
 from agency_site.components.embeds.click_to_load import Poster
 from agency_site.components.embeds.ids import PROMO_VIDEO
 from agency_site.components.embeds.video_card import video_card
+from agency_site.components.ui.heading import heading, wrapping
 from agency_site.components.ui.icon import lucide_icon
 from agency_site.components.ui.kit import PRIMARY_BUTTON_RAISED, SECONDARY_BUTTON, button_link
 from agency_site.components.ui.rotator import rotator_pause, text_rotator
@@ -28,7 +29,8 @@ def _headline(lang: str) -> rx.Component:
     # The page's h1 names what the agency does (the screen title); the display line
     # below it carries the rotating word, which a heading should not.
     return rx.el.div(
-        rx.el.h1(
+        heading(
+            1,
             t(lang, "page-home-title"),
             id="hero-title",
             data_testid="screen-title",
@@ -38,7 +40,7 @@ def _headline(lang: str) -> rx.Component:
             ),
         ),
         rx.el.p(
-            rx.el.span(t(lang, "home-hero-before"), class_name="block"),
+            rx.el.span(wrapping(t(lang, "home-hero-before")), class_name="block"),
             text_rotator(
                 hero_words(lang),
                 interval_ms=HERO_WORD_INTERVAL_MS,
@@ -48,7 +50,7 @@ def _headline(lang: str) -> rx.Component:
                     "bg-gradient-to-r from-violet-600 via-fuchsia-500 to-indigo-600 bg-clip-text pb-1 text-transparent"
                 ),
             ),
-            rx.el.span(t(lang, "home-hero-after"), class_name="block"),
+            rx.el.span(wrapping(t(lang, "home-hero-after")), class_name="block"),
             class_name=(
                 "mt-6 flex flex-col text-[2.35rem] font-extrabold leading-[1.08] tracking-tight text-slate-900 "
                 "sm:text-6xl xl:text-[4.25rem]"

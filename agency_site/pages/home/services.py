@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import reflex as rx
 
+from agency_site.components.ui.heading import heading
 from agency_site.components.ui.kit import FOCUS_RING_CARD, icon_badge
 from agency_site.components.ui.reveal import reveal_attrs
 from agency_site.components.ui.section import arrow_label
@@ -28,7 +29,7 @@ def service_card(lang: str, service: Service, index: int) -> rx.Component:
     colour = service.colour
     return transition_link(
         icon_badge(service.icon, colours=f"{TONES[colour].solid} shadow-sm", size="h-12 w-12", icon_size=24),
-        rx.el.h3(t(lang, service.key("title")), class_name="mt-6 text-xl font-semibold text-slate-900"),
+        heading(3, t(lang, service.key("title")), class_name="mt-6 text-xl font-semibold text-slate-900"),
         rx.el.p(
             t(lang, f"home-service-{service.id}-teaser"),
             class_name="mt-3 flex-1 leading-relaxed text-slate-700",
