@@ -92,7 +92,7 @@ def add_pages(app: rx.App) -> None:
             rx.fragment(
                 not_found_page(),
                 rx.cond(
-                    is_german_path, rx.fragment(*not_found_tags("de")), rx.fragment(*not_found_tags("en"))
+                    is_german_path(), rx.fragment(*not_found_tags("de")), rx.fragment(*not_found_tags("en"))
                 ),
             ),
             route="404",
@@ -186,7 +186,7 @@ def build_app() -> rx.App:
         ],
         # <html lang> follows the page's path, so the prerendered HTML of each page carries it.
         # App annotates str values, but Reflex's compiler takes Vars here (dict[str, Var | Any]).
-        html_custom_attrs={"lang": page_language},  # pyright: ignore[reportArgumentType]
+        html_custom_attrs={"lang": page_language()},  # pyright: ignore[reportArgumentType]
         stylesheets=["/styles.css"],
         api_transformer=list(MIDDLEWARE),
         # Toasts follow a click; their library loads after hydration (components/ui/toaster.py).

@@ -156,6 +156,14 @@ def twin_path(lang: str, spec_path: str | None) -> str:
     return localized_path(lang, path)
 
 
+def browser_languages() -> dict[str, object]:
+    """The one value the browser code knows the languages by: the German prefix and the
+    German word of each section (content/slugs.yaml). The head script reads it from its
+    `data-languages` attribute, `usePageLanguage` gets it as its argument, so no browser
+    file writes the prefix or a slug."""
+    return {"germanPrefix": LANGUAGE_PREFIX["de"], "germanSections": dict(get_german_urls().sections)}
+
+
 def alternate_urls(site_url: str, path: str) -> dict[str, str]:
     """The hreflang URLs of the page at spec path `path`: en, de, and x-default (English)."""
     urls = {lang: site_url + localized_path(lang, path) for lang in LANGUAGES}

@@ -9,8 +9,8 @@ from pathlib import Path
 
 import reflex as rx
 
-from agency_site.constants import LANGUAGE_PREFIX, LANGUAGE_STORAGE_KEY
-from agency_site.content.slugs import get_german_urls
+from agency_site.constants import LANGUAGE_STORAGE_KEY
+from agency_site.i18n import browser_languages
 
 HEAD_SCRIPT_FILE = Path(__file__).parent.parent / "frontend" / "language_redirect.js"
 # Marks a link of the language dropdown; its value is the language it stores.
@@ -33,8 +33,7 @@ def head_script() -> rx.Component:
     return rx.el.script(
         head_script_text(),
         custom_attrs={
-            "data-german-prefix": LANGUAGE_PREFIX["de"],
+            "data-languages": json.dumps(browser_languages(), separators=(",", ":")),
             "data-storage-key": LANGUAGE_STORAGE_KEY,
-            "data-german-sections": json.dumps(get_german_urls().sections, separators=(",", ":")),
         },
     )

@@ -3,8 +3,10 @@ place, and the page's language they give (evaluated in the browser at render tim
 
 from __future__ import annotations
 
-from agency_site.constants import LANGUAGE_PREFIX
+from reflex import Var
+
 from agency_site.frontend.react import jsx_library
+from agency_site.i18n import browser_languages
 from agency_site.reflex_adapter import FunctionStringVar, VarData
 
 PAGE_HOOKS = jsx_library("page_hooks.jsx")
@@ -15,7 +17,13 @@ def page_hook(name: str) -> FunctionStringVar:
     return FunctionStringVar.create(name, _var_data=VarData(imports={PAGE_HOOKS: [name]}))
 
 
-# "de" on a German page, else "en": for <html lang> and the one not-found page.
-page_language = page_hook("usePageLanguage").call(LANGUAGE_PREFIX["de"]).to(str)
-# True while the current URL is a German page; evaluated in the browser at render time.
-is_german_path = page_language == "de"
+def page_language() -> Var[str]:
+    """ "de" on a German page, else "en", evaluated in the browser at render time: for
+    <html lang> and the one not-found page. A function, not a constant: the languages'
+    value reads the content files, which happens when the app is built, not at import."""
+    return page_hook("usePageLanguage").call(browser_languages()).to(str)
+
+
+def is_german_path() -> Var[bool]:
+    """True while the current URL is a German page (in the browser, at render time)."""
+    return page_language() == "de"

@@ -19,15 +19,17 @@
 //   that itself, except for a popover inside another one (the language list in the mobile
 //   menu), where Chromium leaves focus on the page's body.
 //
-// The German prefix, the storage key and the German sections come from the element's
-// data attributes (agency_site.constants, content/slugs.yaml), so they are written in
-// one place. No "<" in this file: it is
+// The German prefix and the German sections come from the element's data-languages
+// attribute (agency_site.i18n.browser_languages, the value usePageLanguage gets too), the
+// storage key from data-storage-key (agency_site.constants), so each is written in one
+// place. No "<" in this file: it is
 // the text of a <script> element.
 (function () {
   var script = document.currentScript;
-  var prefix = script.getAttribute("data-german-prefix");
+  var languages = JSON.parse(script.getAttribute("data-languages"));
+  var prefix = languages.germanPrefix;
   var storageKey = script.getAttribute("data-storage-key");
-  var toGerman = JSON.parse(script.getAttribute("data-german-sections") || "{}");
+  var toGerman = languages.germanSections;
   var toEnglish = {};
   Object.keys(toGerman).forEach(function (section) {
     toEnglish[toGerman[section]] = section;

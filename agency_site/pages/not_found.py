@@ -61,7 +61,7 @@ def _layout(lang: str) -> rx.Component:
 
 
 def _in_path_language(text_in: Callable[[str], str]) -> Var:
-    return rx.cond(is_german_path, text_in("de"), text_in("en"))
+    return rx.cond(is_german_path(), text_in("de"), text_in("en"))
 
 
 def not_found_title() -> Var:
@@ -80,5 +80,5 @@ def not_found_page() -> rx.Component:
     """The 404 page; the language follows the requested path."""
     return rx.fragment(
         MissingPathLog.create(message=NOT_FOUND_LOG),
-        rx.cond(is_german_path, _layout("de"), _layout("en")),
+        rx.cond(is_german_path(), _layout("de"), _layout("en")),
     )

@@ -23,12 +23,13 @@ def test_head_script_has_no_characters_html_would_mangle() -> None:
 
 def test_constants_reach_the_script_from_python() -> None:
     props = "".join(str(prop) for prop in head_script().render()["props"])
-    assert f'"data-german-prefix":{json.dumps(LANGUAGE_PREFIX["de"])}' in props
+    languages = {"germanPrefix": LANGUAGE_PREFIX["de"], "germanSections": SECTIONS}
+    assert json.dumps(json.dumps(languages, separators=(",", ":"))) in props
     assert f'"data-storage-key":{json.dumps(LANGUAGE_STORAGE_KEY)}' in props
-    assert json.dumps(json.dumps(SECTIONS, separators=(",", ":"))) in props
     text = head_script_text()
-    assert '"data-german-prefix"' in text and '"data-storage-key"' in text
-    assert '"data-german-sections"' in text
+    assert '"data-languages"' in text and '"data-storage-key"' in text
+    # The prefix and the slugs reach the browser only through that value.
+    assert '"/de' not in text and not any(f'"{word}"' in text for word in SECTIONS.values())
     assert f'"{LANGUAGE_CHOICE_ATTRIBUTE}"' in text
 
 
@@ -60,8 +61,8 @@ globalThis.window = {
   localStorage: { getItem: () => log.stored, setItem: (key, value) => { log.stored = `${key}=${value}`; } },
 };
 globalThis.document = {
-  currentScript: { getAttribute: (name) => ({ "data-german-prefix": "/de", "data-storage-key": "language",
-                                              "data-german-sections": JSON.stringify(sections) })[name] },
+  currentScript: { getAttribute: (name) => ({ "data-storage-key": "language",
+    "data-languages": JSON.stringify({ germanPrefix: "/de", germanSections: sections }) })[name] },
   querySelector: (selector) => (selector in head ? { href: head[selector] } : null),
   documentElement: { style: {}, set lang(value) { log.lang = value; } },
   addEventListener: (type, listener) => { listeners[type] = listener; },

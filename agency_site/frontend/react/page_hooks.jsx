@@ -6,16 +6,13 @@
 import { useEffect } from "react";
 import { useLocation, useNavigate } from "react-router";
 
-function isGermanPath(pathname, germanPrefix) {
-  return pathname === germanPrefix || pathname.startsWith(germanPrefix + "/");
-}
-
-// "de" on a German page (its path starts with `germanPrefix`), else "en". Called in
-// place (the document root may call a hook but not declare one): <html lang> and the
-// not-found page, one document for both languages, follow the path.
-export function usePageLanguage(germanPrefix) {
+// "de" on a German page (its path starts with the German prefix of `languages`, the
+// value agency_site.i18n.browser_languages makes), else "en". Called in place (the
+// document root may call a hook but not declare one): <html lang> and the not-found
+// page, one document for both languages, follow the path.
+export function usePageLanguage({ germanPrefix }) {
   const { pathname } = useLocation();
-  return isGermanPath(pathname, germanPrefix) ? "de" : "en";
+  return pathname === germanPrefix || pathname.startsWith(germanPrefix + "/") ? "de" : "en";
 }
 
 // SPEC.md §2 (contact, services, articles, legal pages): the page opens at its top, also
