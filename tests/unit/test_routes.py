@@ -9,7 +9,7 @@ import yaml
 
 from agency_site.constants import LANGUAGES
 from agency_site.i18n import localized_path
-from agency_site.routes import route_table
+from agency_site.routes import Route, route_table
 from agency_site.settings import PROJECT_ROOT
 from tests.e2e.expected import BLOG_POST_IDS, PORTFOLIO_TABS, PROJECT_IDS, SERVICE_IDS
 
@@ -111,7 +111,7 @@ def register_pages() -> dict[str, Registration]:
         def add_page(self, component, *, route, on_load=None, **_):
             added[route] = Registration(component, on_load)
 
-    add_pages(Recorder())  # type: ignore[arg-type]
+    add_pages(Recorder())  # pyright: ignore[reportArgumentType]
     return added
 
 
@@ -156,3 +156,8 @@ def test_a_server_that_does_not_compile_registers_every_route_and_its_on_load_wi
     assert {route for route, r in served.items() if r.on_load} == {"/contact", "/de/kontakt"}
     # Placeholders: an empty fragment each.
     assert all(not r.component.children for r in served.values())
+
+
+def test_a_route_of_an_unknown_kind_stops_the_build() -> None:
+    with pytest.raises(ValueError, match="'careers'"):
+        Route("/careers", route_table()[0].build, "careers")  # pyright: ignore[reportArgumentType]
