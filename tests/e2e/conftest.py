@@ -22,7 +22,7 @@ from urllib.parse import urlsplit
 
 import httpx
 import pytest
-from playwright.sync_api import Browser, BrowserContext, Page, Request, sync_playwright
+from playwright.sync_api import Browser, BrowserContext, Page, Request, expect, sync_playwright
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
@@ -59,6 +59,20 @@ VIEWPORTS = {
     "desktop": {"width": 1280, "height": 800},
     "mobile": {"width": 375, "height": 812},
 }
+# What the page shows once React has hydrated it (the header's marker): its handlers are
+# attached and its effects have run. Clicking or typing before that may reach no handler.
+HYDRATED = '#site-header[data-hydrated="true"]'
+# How long an expectation waits for what a page shows. On the shared 2-core machines a first
+# websocket connection, a route module fetched on a client-side navigation or a page timer
+# can take longer than Playwright's 5 s while the rest of the suite runs; an expectation
+# that holds passes as soon as it does, so patience costs nothing but a failure's report.
+EXPECT_TIMEOUT_MS = 30_000
+expect.set_options(timeout=EXPECT_TIMEOUT_MS)
+
+
+def wait_until_hydrated(page: Page) -> None:
+    """Wait until React has hydrated what `page` shows (`HYDRATED`)."""
+    page.locator(HYDRATED).first.wait_for(state="attached")
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
@@ -245,9 +259,9 @@ class Visit:
         return response
 
     def wait_until_interactive(self) -> None:
-        self.page.locator('#site-header[data-hydrated="true"]').first.wait_for(state="attached")
+        wait_until_hydrated(self.page)
 
-    def wait_until(self, condition: Callable[[], bool], what: str, timeout_s: float = 10) -> None:
+    def wait_until(self, condition: Callable[[], bool], what: str, timeout_s: float = 30) -> None:
         """Wait until `condition()` holds for what the page reported (console, requests):
         Playwright delivers those events while the test talks to the page, so ask it to
         wait 20 ms between checks."""
@@ -330,7 +344,7 @@ def goto_on_paused_clock(visit: Visit, path: str) -> int:
     clock, so a paused clock alone would keep the page from ever hydrating."""
     page = visit.page
     page.goto(visit.url(path))
-    hydrated = page.locator('#site-header[data-hydrated="true"]').first
+    hydrated = page.locator(HYDRATED).first
     advanced = 0
     while advanced < PAUSED_CLOCK_HYDRATION_LIMIT_MS:
         page.clock.run_for(PAUSED_CLOCK_STEP_MS)
@@ -405,6 +419,11 @@ class SharedPages:
         self._opened.pop(viewport, None)
         self._used.add(viewport)
         current = self._visits[viewport]
+        if current.page.url != "about:blank":
+            # Leaving the page ends what it still had loading (a request to another host
+            # that a previous test's click started, its console): those fail or report now,
+            # into the logs emptied next, not into this test's during its first navigation.
+            current.page.goto("about:blank")
         current.foreign_requests.clear()
         current.console.clear()
         return current
@@ -421,9 +440,8 @@ class SharedPages:
 
     def load(self, viewport: str, path: str) -> Visit:
         """The viewport's shared Visit with `path` freshly loaded and hydrated."""
+        # From about:blank (visit()): a fragment alone would not load the same page again.
         current = self.visit(viewport)
-        if "#" in path:  # from the same URL, a fragment alone would not load the page again
-            current.page.goto("about:blank")
         current.goto(path)
         return current
 

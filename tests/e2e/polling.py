@@ -13,7 +13,7 @@ from typing import TypeVar
 _T = TypeVar("_T")
 
 
-def wait_for(condition: Callable[[], _T], timeout_s: float = 15.0, what: str = "") -> _T:
+def wait_for(condition: Callable[[], _T], timeout_s: float = 30.0, what: str = "") -> _T:
     """Poll `condition()` until it returns something truthy, and return that."""
     deadline = time.monotonic() + timeout_s
     while time.monotonic() < deadline:

@@ -25,7 +25,7 @@ def expanded(page: Page, selector: str) -> bool | None:
 def expect_expanded(page: Page, selector: str, value: bool) -> None:
     """Wait until the element at `selector` reports `expanded` = `value` (the tree is
     read outside the page, where Playwright's `expect` cannot wait)."""
-    wait_for(lambda: expanded(page, selector) is value, 5, f"{selector} expanded={value}")
+    wait_for(lambda: expanded(page, selector) is value, what=f"{selector} expanded={value}")
 
 
 def language_options(page: Page) -> Locator:

@@ -12,7 +12,7 @@ from agency_site.content.blog import get_post, get_posts
 from agency_site.i18n import localized_path
 from agency_site.seo.texts import search_description
 
-from .conftest import VIEWPORTS, SharedPages, open_visit
+from .conftest import HYDRATED, VIEWPORTS, SharedPages, open_visit
 from .expected import BLOG_POST_IDS, post, text
 
 # A word from each language that only the excerpt of one post contains, and a title.
@@ -226,7 +226,7 @@ def test_card_image_finished_before_hydration(browser, base_url: str, outcome: s
         page.goto(visit.url("/blog"), wait_until="domcontentloaded")
         page.wait_for_function("() => document.querySelector('[data-testid=card-image] > img').complete")
         visit.wait_until(lambda: bool(held), "the app's script requested")
-        assert page.locator('#site-header[data-hydrated="true"]').count() == 0, "hydrated too early"
+        assert page.locator(HYDRATED).count() == 0, "hydrated too early"
         for route in held:
             route.continue_()
         visit.wait_until_interactive()

@@ -287,9 +287,7 @@ def test_avatar_style_injection_failure_is_logged(shared_pages: SharedPages) -> 
     open_home(desktop, "en")
     session = desktop.page.get_by_test_id("avatar-session")
     # The avatar host is cross-origin: the first attempt, 2 s after launch, fails and says so.
-    with desktop.page.expect_console_message(
-        lambda m: "Avatar style injection" in m.text, timeout=5000
-    ) as logged:
+    with desktop.page.expect_console_message(lambda m: "Avatar style injection" in m.text) as logged:
         session.locator("[data-embed-load]").click()
     assert logged.value.type == "warning"
 

@@ -261,8 +261,7 @@ def test_featured_card_plays_colour_transition_then_opens_its_page(
         assert overlay.evaluate(OVERLAY_AT, time) == 1
     assert 0.2 < overlay.evaluate(OVERLAY_AT, OVERLAY_HOLD_MS + OVERLAY_FADE_OUT_MS / 2) < 0.8
     overlay.evaluate("(overlay) => overlay.getAnimations().forEach((animation) => animation.play())")
-    # Generous: React Router first fetches the detail's route module (slow on a busy machine).
-    expect(page).to_have_url(visit.url(localized_path(lang, f"/services/{service_id}")), timeout=15_000)
+    expect(page).to_have_url(visit.url(localized_path(lang, f"/services/{service_id}")))
     expect(page.get_by_test_id("screen-title")).to_have_text(text(lang, f"service-{service_id}-title"))
     # Then it has faded out and is gone.
     expect(overlay).to_have_css("visibility", "hidden")
@@ -283,7 +282,7 @@ def test_a_second_start_within_1200_ms_is_ignored(desktop: Visit) -> None:
     # Another card within the lock: ignored, the first one's page opens.
     page.get_by_test_id(f"featured-service-{second}").click()
     page.clock.run_for(1)
-    expect(page).to_have_url(visit.url(f"/services/{first}"), timeout=15_000)
+    expect(page).to_have_url(visit.url(f"/services/{first}"))
     page.clock.run_for(CARD_NAVIGATION_DELAY_DESKTOP_MS)
     expect(page).to_have_url(visit.url(f"/services/{first}"))
     # Still within the 1200 ms: the back button is ignored too; after them it works.

@@ -12,7 +12,7 @@ from agency_site.constants import LANGUAGES
 from agency_site.content import get_content
 from agency_site.i18n import localized_path
 
-from .conftest import SharedPages, Visit
+from .conftest import HYDRATED, SharedPages, Visit
 from .expected import FOOTER_SERVICE_IDS, HEADER_LABEL_KEYS, HEADER_LINKS, text
 from .popovers import choose_language, expect_expanded
 
@@ -219,7 +219,7 @@ def test_menu_and_switcher_work_before_javascript_bundles_arrive(browser, base_u
     visit.context.route("**/assets/*.js", lambda route: route.abort())
     page = visit.page
     page.goto(visit.url("/about?ref=mail"))
-    assert page.evaluate("document.querySelectorAll('#site-header[data-hydrated=\"true\"]').length") == 0
+    assert page.locator(HYDRATED).count() == 0
     toggle = page.get_by_test_id("menu-toggle")
     panel = page.get_by_test_id("mobile-menu")
     toggle.click()

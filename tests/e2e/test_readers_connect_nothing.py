@@ -92,7 +92,7 @@ def test_the_contact_page_connects_once_the_visitor_uses_the_form(
     desktop.goto(localized_path(lang, "/contact"))
     _read(desktop)
     assert traffic.none, traffic
-    with page.expect_websocket(timeout=10_000):
+    with page.expect_websocket():
         page.locator("#contact-form [name='name']").focus()
     assert len(traffic.websockets) == 1 and "/_event" in traffic.websockets[0]
     page.wait_for_load_state("networkidle")

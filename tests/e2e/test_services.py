@@ -121,8 +121,7 @@ def test_back_to_services_after_arriving_directly_opens_the_list(mobile: Visit, 
     page = mobile.page
     mobile.goto(localized_path(lang, "/services/ai-agents"))
     page.get_by_test_id("back-to-services").click()
-    # Generous: React Router first fetches the list's route module (slow on a busy machine).
-    expect(page).to_have_url(mobile.url(localized_path(lang, "/services")), timeout=15_000)
+    expect(page).to_have_url(mobile.url(localized_path(lang, "/services")))
     expect(page.get_by_test_id("screen-title")).to_have_text(text(lang, "page-services-title"))
 
 
@@ -146,7 +145,7 @@ def test_back_waits_for_the_transition_before_leaving(desktop: Visit) -> None:
     page.clock.run_for(1)
     expect(page).to_have_url(visit.url("/services"))
     # The overlay fades out over the list, then is gone.
-    expect(overlay).to_have_css("visibility", "hidden", timeout=5000)
+    expect(overlay).to_have_css("visibility", "hidden")
     expect(overlay).to_have_css("opacity", "0")
 
 

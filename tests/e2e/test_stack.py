@@ -45,6 +45,7 @@ from tests.support.process_guard import GUARD
 from tests.support.processes import established_connection_ends
 from tests.support.server import free_port
 
+from .conftest import wait_until_hydrated
 from .expected import text
 from .polling import wait_for
 from .redis_server import RedisServer
@@ -158,7 +159,7 @@ def context(browser: Browser, running_stack: RunningStack) -> Iterator[BrowserCo
 
 def _open(page: Page, url: str) -> None:
     page.goto(url)
-    page.locator('#site-header[data-hydrated="true"]').first.wait_for(state="attached")
+    wait_until_hydrated(page)
 
 
 def _client() -> httpx.Client:
@@ -299,7 +300,7 @@ def _open_contact_form(context: BrowserContext, running_stack: RunningStack) -> 
     _open(page, running_stack.url + "/contact")
     # Starting to type is what opens the socket (connect on intent, connect_on_intent.py).
     # Waited for through Playwright, which delivers page events only while it is called.
-    with page.expect_websocket(timeout=20_000) as opened:
+    with page.expect_websocket() as opened:
         page.locator("#contact-form [name='name']").press_sequentially("A")
     assert opened.value.url.startswith(running_stack.url.replace("https", "wss") + "/_event")
     return page
@@ -326,7 +327,7 @@ def test_message_is_stored_once_through_the_other_instance_when_its_instance_die
     _fill_contact_form(page, subject)
     page.get_by_test_id("contact-submit").click()
     rows = wait_for(lambda: running_stack.rows_with_subject(subject), 45, "the message in PostgreSQL")
-    expect(page.get_by_test_id("contact-submit")).to_have_text(text("en", "contact-sent"), timeout=10_000)
+    expect(page.get_by_test_id("contact-submit")).to_have_text(text("en", "contact-sent"))
     assert len(running_stack.rows_with_subject(subject)) == len(rows) == 1
     other = running_stack.stack.backend_ports[1 - holder]
     assert running_stack.open_connections()[other] >= 1
@@ -354,7 +355,7 @@ def test_message_sent_after_redis_restarts_is_stored_or_refused_never_lost(
         "the message stored or the visitor told it was not",
     )
     if outcome == "stored":
-        expect(page.get_by_test_id("contact-submit")).to_have_text(text("en", "contact-sent"), timeout=10_000)
+        expect(page.get_by_test_id("contact-submit")).to_have_text(text("en", "contact-sent"))
         assert len(running_stack.rows_with_subject(subject)) == 1
     else:
         expect(page.locator("#contact-form [name='subject']")).to_have_value(subject)

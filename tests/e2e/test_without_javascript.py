@@ -17,7 +17,7 @@ from agency_site.constants import LANGUAGES
 from agency_site.content import get_content
 from agency_site.i18n import localized_path
 
-from .conftest import VIEWPORTS, Visit, open_visit
+from .conftest import HYDRATED, VIEWPORTS, Visit, open_visit
 from .expected import FOOTER_SERVICE_IDS, HEADER_LABEL_KEYS, HEADER_LINKS, STATIC_SCREENS, text
 from .popovers import expect_expanded
 
@@ -50,7 +50,7 @@ def _open(visit: Visit, path: str) -> None:
     visit.page.goto(visit.url(path))
     # The page is the prerendered HTML and nothing else: React never hydrates it.
     expect(visit.page.get_by_test_id("screen-title")).to_be_visible()
-    assert visit.page.locator('#site-header[data-hydrated="true"]').count() == 0
+    assert visit.page.locator(HYDRATED).count() == 0
 
 
 def _header_links(visit: Visit):
