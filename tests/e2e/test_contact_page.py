@@ -15,6 +15,7 @@ from agency_site.leads.validation import HONEYPOT_FIELD, LANGUAGE_FIELD, PAGE_FI
 from .conftest import VIEWPORTS, SharedPages, Visit
 from .expected import text
 from .popovers import choose_language
+from .reveal import content_of
 
 # SPEC.md §5: each field's rule and the key of its message.
 ERROR_KEYS = {
@@ -279,9 +280,9 @@ def test_blocks_fade_in_when_scrolled_to(desktop: Visit) -> None:
     blocks = page.locator("main [data-reveal]")
     assert blocks.count() >= 3
     last = blocks.last
-    expect(last).to_have_css("opacity", "0")
+    expect(content_of(last)).to_have_css("opacity", "0")
     last.scroll_into_view_if_needed()
-    expect(last).to_have_css("opacity", "1")
+    expect(content_of(last)).to_have_css("opacity", "1")
 
 
 def test_messages_of_an_earlier_attempt_do_not_follow_a_language_switch(desktop: Visit) -> None:

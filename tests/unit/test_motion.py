@@ -55,9 +55,9 @@ def test_reveal_starts_at_the_spec_thresholds_and_staggers_half_as_much_on_phone
     assert CSS_PROPERTIES["--reveal-threshold"] == f"{round(REVEAL_THRESHOLD * 100)}%"
     assert CSS_PROPERTIES["--reveal-threshold-mobile"] == f"{round(REVEAL_THRESHOLD_MOBILE * 100)}%"
     # SPEC.md §9: the stagger is halved on phones.
-    step = int(re.search(r"--reveal-step: (\d+)%", desktop).group(1))
-    phone_step = int(re.search(r"--reveal-step: (\d+)%", phone).group(1))
-    assert phone_step * 2 == step
+    step = int(re.search(r"--reveal-step: (\d+)ms", desktop).group(1))
+    phone_step = int(re.search(r"--reveal-step: (\d+)ms", phone).group(1))
+    assert step == 100 and phone_step * 2 == step
 
 
 def test_reveal_has_a_css_step_for_every_index_it_gives() -> None:
@@ -68,21 +68,28 @@ def test_reveal_has_a_css_step_for_every_index_it_gives() -> None:
 
 
 def test_reveal_hides_nothing_for_reduced_motion_or_without_scroll_driven_animations() -> None:
-    # The only rule that hides (the animation) sits inside both conditions.
-    hiding = MOTION_CSS.index("animation: reveal ")
-    assert MOTION_CSS.rindex("@media (prefers-reduced-motion: no-preference)", 0, hiding) < MOTION_CSS.rindex(
-        "@supports (animation-timeline: view())", 0, hiding
-    )
+    # The rules that hide (the switch's animation and the style query on it) sit inside
+    # both conditions; outside them the switch keeps its initial value, shown.
+    for hiding_rule in ("animation: reveal-switch ", "@container style(--reveal-shown: 0)"):
+        hiding = MOTION_CSS.index(hiding_rule)
+        assert MOTION_CSS.rindex(
+            "@media (prefers-reduced-motion: no-preference)", 0, hiding
+        ) < MOTION_CSS.rindex("@supports (animation-timeline: view())", 0, hiding)
     assert "animation-timeline: view();" in MOTION_CSS
+    assert re.search(r"@property --reveal-shown \{[^}]*initial-value: 1;", MOTION_CSS)
 
 
-def test_reveal_fades_a_block_and_never_moves_it() -> None:
-    # Scroll-linked, so a block at the screen's edge changes as the scroll settles: a
-    # move there would pull it from under a pointer between press and release.
-    keyframes = MOTION_CSS[MOTION_CSS.index("@keyframes reveal") :]
+def test_reveal_fades_a_blocks_content_and_never_moves_it() -> None:
+    # The scroll only flips the switch; what changes on screen is the content's opacity
+    # (a move at the screen's edge would pull it from under a pointer between press and
+    # release), in time, so nothing rests half-faded.
+    keyframes = MOTION_CSS[MOTION_CSS.index("@keyframes reveal-switch") :]
     keyframes = keyframes[: keyframes.index("}\n}") + 3]
-    declarations = re.findall(r"([a-z-]+)\s*:", keyframes)
-    assert declarations == ["opacity"], keyframes
+    assert re.findall(r"([a-z-]+)\s*:", keyframes) == ["--reveal-shown", "--reveal-shown"], keyframes
+    hidden = MOTION_CSS[MOTION_CSS.index("@container style(--reveal-shown: 0)") :]
+    hidden = hidden[: hidden.index("}\n    }") + 1]
+    assert re.findall(r"([a-z-]+)\s*:", hidden.split("{", 1)[1]) == ["opacity", "transition"], hidden
+    assert "transition: opacity " in _rule("[data-reveal] > *")
 
 
 def test_rotator_passes_its_count_interval_and_fade_to_the_css() -> None:

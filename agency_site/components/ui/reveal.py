@@ -1,23 +1,22 @@
-"""Scroll reveal (SPEC.md §9): blocks fade into view as they are scrolled to (they do not
-move: assets/styles.css says why).
+"""Scroll reveal (SPEC.md §9): a block's content fades in as the block is scrolled to.
 
 How to use it: wrap a block in `reveal(...)`, or give an element `reveal_attrs(index)`
 through `custom_attrs`. `index` staggers siblings: each starts a step later.
 
     rx.el.div(*[reveal(card(item), index=i) for i, item in enumerate(items)])
 
-CSS only (assets/styles.css, 'Motion'): a scroll-driven animation (`animation-timeline:
-view()`) whose progress is how far the block has entered the viewport. It starts once
-10 % of the block is in view (5 % below 768 px, SPEC.md's thresholds) and ends well
-before the block is fully in; each `index` moves that range a step further in
-(SPEC.md's stagger of index × 100 ms, half below 768 px, as a scroll distance: a
-scroll-driven animation has no time).
+CSS only (assets/styles.css, 'Motion'): the block's position flips a switch, a
+scroll-driven animation that says "shown" once 10 % of the block is in view (5 % below
+768 px, SPEC.md's thresholds); the block's children, what fades, follow the switch with a
+short fade in time, each `index` starting SPEC.md's stagger later (index x 100 ms, half
+below 768 px). A block at rest is hidden or fully shown, never half-faded, so its text
+keeps its contrast; its own box (a card's border and background) does not fade.
 
-What is on the first screen when the page loads is already fully in view, so it stays
-as it was painted, without a fade (fading it in delayed /about's largest paint from
-~1.0 s to 2.6 s in Lighthouse's mobile run). With `prefers-reduced-motion: reduce` or in
-a browser without scroll-driven animations nothing is hidden and nothing moves.
-Without JavaScript it works the same: the animation needs no script.
+What is on the first screen when the page loads is already shown, so it stays as it was
+painted, without a fade (fading it in delayed /about's largest paint from ~1.0 s to
+2.6 s in Lighthouse's mobile run). With `prefers-reduced-motion: reduce` or in a browser
+without scroll-driven animations nothing is hidden and nothing moves. Without JavaScript
+it works the same: the animation needs no script.
 """
 
 from __future__ import annotations
