@@ -258,12 +258,15 @@ lighthouse: $(LIGHTHOUSE_STAMP)
 
 # Figures, not tests: build and serve the production build on a free port,
 # run Lighthouse on every page type and its script-free floor, print the table and the
-# budgets (files in benchmarks/out/), then print what each page weighs.
+# budgets (files in benchmarks/out/), then print what each page weighs and the bytes of
+# images each downloads at 375 and 1280 px (BASELINE_CLIENT=<an older build's client folder>
+# adds the figures before).
 # Narrow it with e.g. BENCH_ARGS="--runs 1 --presets mobile --langs en".
 BENCH_ARGS ?=
 bench: prepare $(DEV_STAMP) chromium-browser lighthouse
 	$(BIN)/python benchmarks/lighthouse.py $(BENCH_ARGS)
 	$(BIN)/python benchmarks/page_weight.py
+	$(BIN)/python benchmarks/image_weight.py $(if $(BASELINE_CLIENT),--baseline-client $(BASELINE_CLIENT))
 
 # Figures, not tests: N visitors submit the contact form at once through the websocket.
 N ?= 200

@@ -13,6 +13,7 @@ from agency_site.frontend.paint_before_hydration import PaintBeforeHydration
 from agency_site.frontend.patches.anchored import PatchGeneratedFrontend
 from agency_site.frontend.patches.backend_url import SAME_ORIGIN_PORT
 from agency_site.frontend.patches.connect_on_intent import CONNECT_ON_INTENT
+from agency_site.images.plugin import ResponsiveImagesPlugin
 from agency_site.nginx.csp_files import ContentSecurityPolicyHashes
 from agency_site.nginx.former_urls import FormerGermanUrlsFile
 from agency_site.seo.not_found_head import NotFoundHead
@@ -58,12 +59,14 @@ config = rx.Config(
     # the websocket stays on the page's own port behind nginx (SAME_ORIGIN_PORT).
     # FormerGermanUrlsFile writes nginx's 301s from the former German addresses.
     # SiteCssProperties gives the stylesheet the constants it needs (--content-max-width...).
+    # ResponsiveImagesPlugin writes each image's widths in AVIF and WebP (agency_site/images/).
     # ContentSecurityPolicyHashes hashes the inline scripts of the finished pages, so it
     # comes last: a plugin after it that changed a page would break that page's policy.
     plugins=[
         rx.plugins.TailwindV4Plugin(),
         SiteCssProperties(),
         SeoFilesPlugin(),
+        ResponsiveImagesPlugin(),
         PaintBeforeHydration(),
         PatchGeneratedFrontend(CONNECT_ON_INTENT, SAME_ORIGIN_PORT),
         NotFoundHead(),

@@ -10,8 +10,9 @@ from starlette.types import Message, Receive, Scope, Send
 
 from agency_site.server.asgi import Middleware, on_response_start
 
-# Vite's content-hashed build output: '/assets/index-BXk3q9aZ.js'. The hash changes with
-# the content, so a browser may keep these forever.
+# Vite's content-hashed build output ('/assets/index-BXk3q9aZ.js') and the images' widths
+# ('/assets/img/blog/stock-05-400w-b7806d9cf3.avif', agency_site/images/). The hash changes
+# with the content, so a browser may keep these forever.
 HASHED_ASSET = re.compile(r"^/assets/.+-[A-Za-z0-9_-]{8,}\.[a-z0-9]+$")
 IMMUTABLE = "public, max-age=31536000, immutable"
 # HTML must be revalidated on every visit, or a deploy would leave visitors on stale

@@ -19,6 +19,13 @@ from .expected import BLOG_POST_IDS, post, text
 EXCERPT_ONLY = {"en": ("spam", "ai-everyday-life"), "de": ("spam", "ai-everyday-life")}
 
 
+def image_files(src: str) -> re.Pattern[str]:
+    """The requests for image `src` ('/blog/stock-05.webp'): the file itself or any of its
+    widths and formats ('/assets/img/blog/stock-05-400w-<hash>.avif')."""
+    stem = re.escape(src.rsplit(".", 1)[0])
+    return re.compile(rf"{stem}(-\d+w-[0-9a-f]+)?\.(webp|avif)$")
+
+
 def _cards(page: Page):
     return page.get_by_test_id("blog-card")
 
@@ -181,9 +188,9 @@ def test_card_image_loading_then_loaded(shared_pages: SharedPages, lang: str) ->
     page = desktop.page
     held: list[Route] = []
     first = get_posts(lang)[0]
-    page.route(f"**{first.image}", lambda route: held.append(route))
+    page.route(image_files(first.image), lambda route: held.append(route))
     # The image is held back, so the page's load event would wait for it: stop at DOM ready.
-    with page.expect_request(lambda request: request.url.endswith(first.image)):
+    with page.expect_request(image_files(first.image)):
         page.goto(desktop.url(localized_path(lang, "/blog")), wait_until="domcontentloaded")
     desktop.wait_until_interactive()
     image = _card_image(page, 0)
@@ -200,7 +207,7 @@ def test_card_image_failure_shows_placeholder(shared_pages: SharedPages, lang: s
     desktop = shared_pages.tab("desktop")
     page = desktop.page
     post = get_posts(lang)[2]
-    page.route(f"**{post.image}", lambda route: route.abort())
+    page.route(image_files(post.image), lambda route: route.abort())
     desktop.goto(localized_path(lang, "/blog"))
     image = _card_image(page, 2)
     image.scroll_into_view_if_needed()
@@ -219,12 +226,14 @@ def test_card_image_finished_before_hydration(browser, base_url: str, outcome: s
     page = visit.page
     first = get_posts("en")[0]
     if outcome == "failed":
-        page.route(f"**{first.image}", lambda route: route.abort())
+        page.route(image_files(first.image), lambda route: route.abort())
     held: list[Route] = []
     page.route("**/assets/entry.client-*.js", lambda route: held.append(route))
     try:
         page.goto(visit.url("/blog"), wait_until="domcontentloaded")
-        page.wait_for_function("() => document.querySelector('[data-testid=card-image] > img').complete")
+        page.wait_for_function(
+            "() => document.querySelector('[data-testid=card-image] > picture > img').complete"
+        )
         visit.wait_until(lambda: bool(held), "the app's script requested")
         assert page.locator(HYDRATED).count() == 0, "hydrated too early"
         for route in held:
@@ -282,7 +291,7 @@ def test_article_page(shared_pages: SharedPages, viewport: str, lang: str) -> No
 def test_article_hero_falls_back_to_placeholder(shared_pages: SharedPages) -> None:
     desktop = shared_pages.tab("desktop")
     post = get_post("en", "ethical-ai")
-    desktop.page.route(f"**{post.image}", lambda route: route.abort())
+    desktop.page.route(image_files(post.image), lambda route: route.abort())
     desktop.goto(post.path)
     image = desktop.page.get_by_test_id("article-image")
     expect(image).to_have_attribute("src", post.placeholder)
@@ -299,7 +308,7 @@ def test_article_hero_resets_when_the_post_changes(shared_pages: SharedPages) ->
     desktop = shared_pages.tab("desktop")
     page = desktop.page
     broken, other = get_post("en", "ethical-ai"), get_post("en", "ai-automation")
-    page.route(f"**{broken.image}", lambda route: route.abort())
+    page.route(image_files(broken.image), lambda route: route.abort())
     desktop.goto(broken.path)
     expect(page.get_by_test_id("article-image")).to_have_attribute("src", broken.placeholder)
     page.get_by_test_id("more-articles").get_by_role("link", name=other.title).click()

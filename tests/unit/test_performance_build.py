@@ -49,20 +49,35 @@ def test_toaster_loads_sonner_on_the_first_toast_only():
 # Runs our entry.client.js in Node against stand-ins for react, react-dom/client and
 # react-router/dom, with frames and timers the script queues and the test fires by hand.
 ENTRY_HARNESS = """
-const frames = [], timers = [];
+const frames = [], timers = [], listeners = {};
 globalThis.requestAnimationFrame = (callback) => frames.push(callback);
 globalThis.setTimeout = (callback, ms) => timers.push({ callback, ms });
-globalThis.document = { nodeName: "#document" };
+// "image": the page has a largest image still loading (fetchpriority="high").
+const image = { complete: false, addEventListener: (type, callback) => (listeners[type] = callback) };
+globalThis.document = {
+  nodeName: "#document",
+  querySelector: (selector) =>
+    process.argv[2] === "image" && selector === 'img[fetchpriority="high"]' ? image : null,
+};
 globalThis.hydrations = [];
 await import("./entry.client.js");
 const log = [`after the script: ${hydrations.length}`];
 const fire = (ms) => timers.splice(0).forEach((t) => (t.ms === ms ? t.callback() : timers.push(t)));
-if (process.argv[2] === "visible") {
+const paint = () => {
   frames.splice(0).forEach((callback) => callback());
   log.push(`after the frame: ${hydrations.length}`);
   fire(0);
   log.push(`after the task that follows the paint: ${hydrations.length}`);
+};
+if (process.argv[2] === "image") {
+  paint();
+  fire(200);
+  log.push(`after 200 ms, the image loading: ${hydrations.length}`);
+  listeners.load();
+  await Promise.resolve();
+  log.push("the image loaded");
 }
+if (process.argv[2] !== "hidden") paint();
 fire(200);
 log.push(`after 200 ms: ${hydrations.length}`);
 log.push(`into: ${hydrations.map((h) => h.join(" ")).join(", ")}`);
@@ -119,6 +134,22 @@ def test_entry_client_hydrates_a_hidden_tab_after_200_ms(tmp_path):
     # A hidden tab gets no frames: the timer hydrates it.
     assert _run_entry_client(tmp_path, "hidden") == [
         "after the script: 0",
+        "after 200 ms: 1",
+        "into: #document <HydratedRouter>",
+    ]
+
+
+@pytest.mark.skipif(shutil.which("node") is None, reason="needs Node.js")
+def test_entry_client_hydrates_after_the_largest_image_is_painted(tmp_path):
+    # Hydration is one long task: an image arriving during it would be painted after it.
+    assert _run_entry_client(tmp_path, "image") == [
+        "after the script: 0",
+        "after the frame: 0",
+        "after the task that follows the paint: 0",
+        "after 200 ms, the image loading: 0",
+        "the image loaded",
+        "after the frame: 0",
+        "after the task that follows the paint: 1",
         "after 200 ms: 1",
         "into: #document <HydratedRouter>",
     ]

@@ -43,6 +43,7 @@ from agency_site.components.client_state import client_state
 from agency_site.components.embeds.consent import EmbedProvider, RememberButton, RememberedEmbed
 from agency_site.components.ui.icon import lucide_icon
 from agency_site.components.ui.kit import FOCUS_RING_INSET
+from agency_site.components.ui.picture import CONTENT_SIZES, picture
 from agency_site.i18n import localized_path, t
 from agency_site.reflex_adapter import ClientStateVar, EventSpec
 
@@ -97,6 +98,8 @@ class Poster:
     width: int
     height: int
     alt: str = ""
+    # The width of the box it fills at each screen width (components/ui/picture.py).
+    sizes: str = CONTENT_SIZES
 
 
 @dataclass(frozen=True)
@@ -152,13 +155,13 @@ def placeholder_button(
 ) -> rx.Component:
     """The poster, the provider note and the load button."""
     return rx.el.button(
-        rx.el.img(
-            src=poster.src,
+        picture(
+            poster.src,
+            width=poster.width,
+            height=poster.height,
+            sizes=poster.sizes,
             alt=poster.alt,
-            # Reflex would turn width/height props into CSS; these must be attributes.
-            custom_attrs={"width": str(poster.width), "height": str(poster.height)},
-            loading="lazy" if lazy else "eager",
-            decoding="async",
+            eager=not lazy,
             class_name="absolute inset-0 h-full w-full object-cover",
         ),
         rx.el.span(

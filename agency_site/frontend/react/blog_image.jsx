@@ -1,8 +1,10 @@
-// A blog image that knows its state (agency_site/pages/blog/image.py, SPEC.md §4 and §8):
+// An image that knows its state (agency_site/components/ui/picture.py, SPEC.md §4 and §8):
 // "loading", "loaded" or "failed", shown as its `data-image-state` attribute, from which
 // CSS (assets/styles.css, 'Blog' block) shows the card's skeleton or its failure panel.
-// A failure is logged; with `fallbackSrc` (the article's hero) the image then shows that
-// instead. The state belongs to one `src`: another post's image starts again from loading.
+// It is a <picture> (display: contents) with a <source> per format in `sources`, each
+// with every width and the layout's `sizes`. A failure is logged; the sources are dropped
+// then, and with `fallbackSrc` (the article's hero) the image shows that file instead.
+// The state belongs to one `src`: another post's image starts again from loading.
 //
 // Why a component of ours: an image that finished before React hydrated fired its load or
 // error event before React listened (React does not replay them), so on mount it reads
@@ -13,7 +15,7 @@ import { useEffect, useRef, useState } from "react";
 
 const LOADING = "loading";
 
-export function BlogImage({ src, fallbackSrc, ...imageProps }) {
+export function BlogImage({ src, fallbackSrc, sources = [], sizes, ...imageProps }) {
   const image = useRef(null);
   const [settled, setSettled] = useState({ src, state: LOADING });
   const state = settled.src === src ? settled.state : LOADING;
@@ -35,14 +37,22 @@ export function BlogImage({ src, fallbackSrc, ...imageProps }) {
     }
   }, [src]);
 
+  const failed = state === "failed";
   return (
-    <img
-      ref={image}
-      {...imageProps}
-      src={state === "failed" && fallbackSrc ? fallbackSrc : src}
-      data-image-state={state}
-      onLoad={() => settle("loaded")}
-      onError={(event) => settle("failed", event.currentTarget.currentSrc || event.currentTarget.src)}
-    />
+    <picture className="contents">
+      {failed
+        ? null
+        : sources.map((source) => (
+            <source key={source.type} type={source.type} srcSet={source.srcSet} sizes={sizes} />
+          ))}
+      <img
+        ref={image}
+        {...imageProps}
+        src={failed && fallbackSrc ? fallbackSrc : src}
+        data-image-state={state}
+        onLoad={() => settle("loaded")}
+        onError={(event) => settle("failed", event.currentTarget.currentSrc || event.currentTarget.src)}
+      />
+    </picture>
   );
 }

@@ -1,8 +1,8 @@
 """Blog images with SPEC.md §4's state machine: loading (skeleton), loaded, failed
 (placeholder plus 'Image unavailable'), and the article hero's fall-back to the placeholder.
 
-The image is `BlogImage` (agency_site/frontend/react/blog_image.jsx): it keeps its state in its
-`data-image-state` attribute, from which CSS (assets/styles.css, 'Blog' block) shows the
+The image is the kit's `picture(..., with_state=True)` (components/ui/picture.py,
+frontend/react/blog_image.jsx): it keeps its state in its `data-image-state` attribute, from which CSS (assets/styles.css, 'Blog' block) shows the
 card's skeleton or failure panel. The skeleton sits behind the image, so before React
 hydrates, and without JavaScript, it shows until the image covers it.
 """
@@ -10,51 +10,38 @@ hydrates, and without JavaScript, it shows until the image covers it.
 from __future__ import annotations
 
 import reflex as rx
-from reflex import Var
 
 from agency_site.components.ui.icon import lucide_icon
+from agency_site.components.ui.picture import CARD_GRID_SIZES, picture
 from agency_site.content.blog import BlogPost
-from agency_site.frontend.react import jsx_library
+
+# The article's image: the page's content box up to max-w-5xl (1024 px).
+ARTICLE_IMAGE_SIZES = "(min-width: 1088px) 1024px, (min-width: 640px) calc(100vw - 48px), calc(100vw - 32px)"
 
 
-class BlogImage(rx.Component):
-    """An `<img>` that knows whether it is loading, loaded or failed (see blog_image.jsx);
-    with `fallback_src`, a failed image shows that instead."""
-
-    library = jsx_library("blog_image.jsx")
-    tag = "BlogImage"
-
-    src: Var[str]
-    fallback_src: Var[str]
-    alt: Var[str]
-    loading: Var[str]
-    decoding: Var[str]
-
-
-def _size(post: BlogPost) -> dict[str, str]:
-    # As HTML attributes: Reflex would turn width/height props into fixed CSS sizes.
-    return {"width": str(post.image_width), "height": str(post.image_height)}
+def _post_picture(src: str, post: BlogPost, sizes: str, **props) -> rx.Component:
+    # Every image of a post (its own, the placeholder) has the size the post records.
+    return picture(src, width=post.image_width, height=post.image_height, sizes=sizes, **props)
 
 
 def card_image(lang_unavailable: str, post: BlogPost, *, eager: bool) -> rx.Component:
     """A card's 16:9 image: skeleton while loading, placeholder and a note when it fails."""
     return rx.el.div(
         rx.el.div(aria_hidden="true", class_name="blog-image-skeleton absolute inset-0"),
-        BlogImage.create(
-            src=post.image,
-            alt="",
-            loading="eager" if eager else "lazy",
-            decoding="async",
-            custom_attrs=_size(post),
+        _post_picture(
+            post.image,
+            post,
+            CARD_GRID_SIZES,
+            eager=eager,
+            with_state=True,
             class_name="relative h-full w-full object-cover transition duration-500 group-hover:scale-105",
         ),
         rx.el.div(
-            rx.el.img(
-                src=post.placeholder,
-                alt="",
-                # Lazy: fetched only if the failure panel is ever shown.
-                loading="lazy",
-                custom_attrs=_size(post),
+            # Lazy: fetched only if the failure panel is ever shown.
+            _post_picture(
+                post.placeholder,
+                post,
+                CARD_GRID_SIZES,
                 class_name="absolute inset-0 h-full w-full object-cover",
             ),
             rx.el.span(
@@ -72,12 +59,14 @@ def card_image(lang_unavailable: str, post: BlogPost, *, eager: bool) -> rx.Comp
 
 def hero_image(post: BlogPost) -> rx.Component:
     """The article's image; on a load error it shows the placeholder instead (SPEC.md §8)."""
-    return BlogImage.create(
-        src=post.image,
-        fallback_src=post.placeholder,
-        alt="",
-        data_testid="article-image",
+    return _post_picture(
+        post.image,
+        post,
+        ARTICLE_IMAGE_SIZES,
         # The article's largest paint: fetched before the page's scripts and other images.
-        custom_attrs=_size(post) | {"fetchPriority": "high"},
+        priority=True,
+        with_state=True,
+        fallback_src=post.placeholder,
+        data_testid="article-image",
         class_name="aspect-[16/9] h-auto max-h-[560px] w-full rounded-3xl bg-slate-100 object-cover shadow-sm",
     )

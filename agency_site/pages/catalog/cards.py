@@ -7,9 +7,10 @@ import reflex as rx
 from agency_site.components.ui.heading import HeadingLevel, heading
 from agency_site.components.ui.icon import lucide_icon
 from agency_site.components.ui.kit import FOCUS_RING, icon_badge
+from agency_site.components.ui.picture import CARD_GRID_SIZES, picture
 from agency_site.content.catalog import Project, Service, get_catalog
 from agency_site.i18n import localized_path, t
-from agency_site.pages.catalog.ui import TONES, size_attrs
+from agency_site.pages.catalog.ui import TONES
 
 
 def service_card(lang: str, service: Service) -> rx.Component:
@@ -63,12 +64,12 @@ def project_card(lang: str, project: Project, *, lazy: bool = True, level: Headi
     title = t(lang, project.key("title"))
     return rx.el.article(
         rx.el.div(
-            rx.el.img(
-                src=image.src,
-                alt="",
-                custom_attrs=size_attrs(image.width, image.height),
-                loading="lazy" if lazy else "eager",
-                decoding="async",
+            picture(
+                image.src,
+                width=image.width,
+                height=image.height,
+                sizes=CARD_GRID_SIZES,
+                eager=not lazy,
                 class_name="aspect-[16/10] h-auto w-full object-cover transition duration-500 group-hover:scale-[1.03] motion-reduce:group-hover:scale-100",
             ),
             class_name=f"overflow-hidden {tone.soft}",

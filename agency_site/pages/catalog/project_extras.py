@@ -17,14 +17,15 @@ from agency_site.components.ui.carousel import carousel
 from agency_site.components.ui.heading import heading
 from agency_site.components.ui.icon import lucide_icon
 from agency_site.components.ui.kit import FOCUS_RING, plain_link, section_heading
+from agency_site.components.ui.picture import HALF_COLUMN_SIZES, NARROW_SIZES
 from agency_site.content import get_content
 from agency_site.content.catalog import Project, VideoTestimonial
 from agency_site.content.models import tel_href
 from agency_site.i18n import t
 
 VERTICAL_POSTER = Poster("/projects/ai-avatar-poster-vertical.webp", 540, 960)
-HORIZONTAL_POSTER = Poster("/projects/ai-avatar-poster-horizontal.webp", 1280, 720)
-VOICE_POSTER = Poster("/projects/ai-caller-voice-poster.webp", 1200, 675)
+HORIZONTAL_POSTER = Poster("/projects/ai-avatar-poster-horizontal.webp", 1280, 720, sizes=NARROW_SIZES)
+VOICE_POSTER = Poster("/projects/ai-caller-voice-poster.webp", 1200, 675, sizes=HALF_COLUMN_SIZES)
 
 
 def _clip_card(lang: str, clip: VideoTestimonial, title: str) -> rx.Component:

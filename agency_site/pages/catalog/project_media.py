@@ -8,9 +8,19 @@ import reflex as rx
 from agency_site.components.ui.carousel import carousel
 from agency_site.components.ui.icon import lucide_icon
 from agency_site.components.ui.kit import FOCUS_RING
+from agency_site.components.ui.picture import picture
+from agency_site.constants import CONTENT_MAX_WIDTH_PX
 from agency_site.content.catalog import Image, Project
 from agency_site.i18n import t
-from agency_site.pages.catalog.ui import size_attrs
+
+# A slide of the gallery's carousel: 92 %, 85 % and 80 % of the content box (below).
+SCREENSHOT_SIZES = (
+    f"(min-width: {CONTENT_MAX_WIDTH_PX}px) {round((CONTENT_MAX_WIDTH_PX - 64) * 0.8)}px, "
+    "(min-width: 1024px) calc((100vw - 64px) * 0.8), "
+    "(min-width: 640px) calc((100vw - 48px) * 0.85), calc((100vw - 32px) * 0.92)"
+)
+# The preview dialog: at most 92 % of the screen, 1400 px.
+PREVIEW_SIZES = f"(min-width: {round(CONTENT_MAX_WIDTH_PX / 0.92)}px) {CONTENT_MAX_WIDTH_PX}px, 92vw"
 
 # Each screenshot has its own preview, a native modal <dialog> opened by its button's invoker
 # command: it works before hydration and with JavaScript off. The browser moves focus into
@@ -29,12 +39,12 @@ def preview_dialog(lang: str, image: Image, alt: str, number: int) -> rx.Compone
     dialog_id = preview_id(number)
     return rx.el.dialog(
         rx.el.div(
-            rx.el.img(
-                src=image.src,
-                custom_attrs=size_attrs(image.width, image.height),
+            picture(
+                image.src,
+                width=image.width,
+                height=image.height,
+                sizes=PREVIEW_SIZES,
                 alt=alt,
-                loading="lazy",
-                decoding="async",
                 class_name="max-h-[85vh] w-auto max-w-full rounded-2xl bg-white object-contain shadow-2xl",
             ),
             rx.el.button(
@@ -64,12 +74,13 @@ def screenshot(
 ) -> rx.Component:
     """One screenshot as a button that opens it in its preview dialog."""
     return rx.el.button(
-        rx.el.img(
-            src=image.src,
+        picture(
+            image.src,
+            width=image.width,
+            height=image.height,
+            sizes=SCREENSHOT_SIZES,
             alt=_alt(lang, project, number),
-            custom_attrs=size_attrs(image.width, image.height),
-            loading="lazy" if lazy else "eager",
-            decoding="async",
+            eager=not lazy,
             # Never taller than the room below the fixed header: a focused screenshot is
             # seen whole, none of it under the header.
             class_name=f"aspect-[16/10] h-auto max-h-[calc(100svh-var(--header-height)-2rem)] w-full object-{fit}",

@@ -33,13 +33,6 @@ TONES: dict[str, Tone] = {
 }
 
 
-def size_attrs(width: int, height: int) -> dict[str, str]:
-    """`width`/`height` as HTML attributes. Reflex turns the `width=`/`height=` props of an
-    <img> into inline CSS, which would beat the Tailwind sizing classes; attributes only
-    reserve the aspect ratio, as intended."""
-    return {"width": str(width), "height": str(height)}
-
-
 def page_intro(kicker: str, title: str, intro: str) -> rx.Component:
     """The top of the services and portfolio pages: eyebrow, the page's <h1>, a lead paragraph."""
     return rx.el.header(

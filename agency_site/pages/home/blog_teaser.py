@@ -6,6 +6,7 @@ import reflex as rx
 
 from agency_site.components.ui.heading import heading
 from agency_site.components.ui.kit import FOCUS_RING_CARD
+from agency_site.components.ui.picture import CARD_GRID_SIZES, picture
 from agency_site.components.ui.reveal import reveal_attrs
 from agency_site.components.ui.section import arrow_label
 from agency_site.constants import HOME_BLOG_TEASER_COUNT
@@ -32,13 +33,11 @@ def post_card(lang: str, post: BlogPost, index: int) -> rx.Component:
     """Image, date, read time, title and excerpt, linking to the article."""
     return rx.el.a(
         rx.el.div(
-            rx.el.img(
-                src=post.image,
-                alt="",
-                # Reflex would turn width/height props into CSS; these must be attributes.
-                custom_attrs={"width": str(post.image_width), "height": str(post.image_height)},
-                loading="lazy",
-                decoding="async",
+            picture(
+                post.image,
+                width=post.image_width,
+                height=post.image_height,
+                sizes=CARD_GRID_SIZES,
                 class_name="h-full w-full object-cover transition duration-500 group-hover:scale-105",
             ),
             class_name="aspect-[16/9] overflow-hidden bg-slate-100",

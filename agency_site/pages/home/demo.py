@@ -13,6 +13,7 @@ from agency_site.components.embeds.voice_agent import voice_agent
 from agency_site.components.ui.heading import heading
 from agency_site.components.ui.icon import lucide_icon
 from agency_site.components.ui.kit import plain_link
+from agency_site.components.ui.picture import HALF_COLUMN_SIZES
 from agency_site.components.ui.reveal import reveal_attrs
 from agency_site.content import get_content
 from agency_site.content.models import tel_href
@@ -20,8 +21,8 @@ from agency_site.i18n import t
 from agency_site.pages.home.common import home_section
 from agency_site.pages.home.features import Feature, feature_carousel
 
-VOICE_POSTER = Poster("/home/voice-poster.webp", 800, 400)
-AVATAR_POSTER = Poster("/home/avatar-poster.webp", 800, 400)
+VOICE_POSTER = Poster("/home/voice-poster.webp", 800, 400, sizes=HALF_COLUMN_SIZES)
+AVATAR_POSTER = Poster("/home/avatar-poster.webp", 800, 400, sizes=HALF_COLUMN_SIZES)
 HIGHLIGHTS = (
     Feature("languages", "home-highlight-languages"),
     Feature("ticket-check", "home-highlight-tickets"),

@@ -10,6 +10,7 @@ from agency_site.components.embeds.video_card import video_card
 from agency_site.components.ui.heading import heading, wrapping
 from agency_site.components.ui.icon import lucide_icon
 from agency_site.components.ui.kit import PRIMARY_BUTTON_RAISED, SECONDARY_BUTTON, button_link
+from agency_site.components.ui.picture import HALF_COLUMN_SIZES
 from agency_site.components.ui.rotator import rotator_pause, text_rotator
 from agency_site.constants import HERO_WORD_FADE_MS, HERO_WORD_INTERVAL_MS
 from agency_site.content import get_content
@@ -17,7 +18,7 @@ from agency_site.i18n import localized_path, t
 
 HERO_WORD_KEYS = ("home-hero-word-apps", "home-hero-word-websites", "home-hero-word-ai")
 FACT_KEYS = ("home-hero-fact-efficiency", "home-hero-fact-callers", "home-hero-fact-costs")
-PROMO_POSTER = Poster("/home/promo-poster.webp", 1280, 720)
+PROMO_POSTER = Poster("/home/promo-poster.webp", 1280, 720, sizes=HALF_COLUMN_SIZES)
 
 
 def hero_words(lang: str) -> list[str]:

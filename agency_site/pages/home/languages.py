@@ -7,12 +7,13 @@ import reflex as rx
 from agency_site.components.embeds.click_to_load import Poster
 from agency_site.components.embeds.ids import LANGUAGE_VIDEO
 from agency_site.components.embeds.video_card import VideoChoice, video_card, video_language_picker
+from agency_site.components.ui.picture import NARROW_SIZES
 from agency_site.components.ui.reveal import reveal_attrs
 from agency_site.content import get_content
 from agency_site.i18n import t
 from agency_site.pages.home.common import home_section
 
-LANGUAGES_POSTER = Poster("/home/languages-poster.webp", 1280, 720)
+LANGUAGES_POSTER = Poster("/home/languages-poster.webp", 1280, 720, sizes=NARROW_SIZES)
 
 
 def language_choices() -> list[VideoChoice]:

@@ -1,0 +1,1 @@
+"""Responsive images: each raster image the pages show, at a few widths in AVIF and WebP."""
