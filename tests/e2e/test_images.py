@@ -85,3 +85,15 @@ def test_every_image_reserves_its_box_and_offers_each_format(
         for _, srcset, sizes in image["sources"]:
             assert len(srcset.split(",")) >= 2 and sizes, f"{image['src']}: {srcset!r} {sizes!r}"
     assert visit.foreign_requests == []
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_article_image_is_preloaded_from_the_head_in_avif(http, lang: str) -> None:
+    """Requested with the head, before the stylesheet, in the format the page shows."""
+    html = http.get(localized_path(lang, "/blog/ai-healthcare")).text
+    head = html[: html.index("</head>")]
+    preload = re.search(r'<link rel="preload" as="image" type="image/avif"[^>]*>', head)
+    assert preload, "no AVIF preload in the head"
+    assert re.search(r'imageSrcSet="/assets/img/blog/[^"]+-400w-[0-9a-f]{10}\.avif 400w', preload.group(0))
+    assert 'fetchPriority="high"' in preload.group(0)
+    assert preload.start() < head.index('rel="stylesheet"')

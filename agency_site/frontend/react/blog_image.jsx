@@ -12,10 +12,24 @@
 // too, but it costs a memoized component per image (~265 KB more JavaScript in the
 // chunk every page loads, measured); this is one component for every image.
 import { useEffect, useRef, useState } from "react";
+import { preload } from "react-dom";
 
 const LOADING = "loading";
 
 export function BlogImage({ src, fallbackSrc, sources = [], sizes, ...imageProps }) {
+  // The page's largest image (fetchpriority="high") is also preloaded from the <head>, in
+  // its best format: prerendered, the request then leaves with the head, before the
+  // stylesheet, not when the parser reaches the <picture>. A browser that cannot read
+  // that format skips the preload (its `type`).
+  if (imageProps.fetchPriority === "high" && sources.length > 0) {
+    preload(src, {
+      as: "image",
+      type: sources[0].type,
+      imageSrcSet: sources[0].srcSet,
+      imageSizes: sizes,
+      fetchPriority: "high",
+    });
+  }
   const image = useRef(null);
   const [settled, setSettled] = useState({ src, state: LOADING });
   const state = settled.src === src ? settled.state : LOADING;
