@@ -135,7 +135,7 @@ $(VNU_STAMP):
 	touch $@
 
 check-content: $(VENV)/.requirements.stamp
-	@$(BIN)/python -m agency_site.content
+	@$(BIN)/python -m agency_site.site_check
 
 # Database migrations of the contact messages (alembic/) on DATABASE_URL's database.
 # The same scripts as `reflex db migrate`, without compiling the whole app first.

@@ -13,7 +13,6 @@ from agency_site.components.page_hooks import is_german_path, page_language
 from agency_site.components.ui.toaster import lazy_toaster
 from agency_site.constants import LANGUAGES
 from agency_site.content import ContentError
-from agency_site.content.check import check_all_content
 from agency_site.content.slugs import check_sections
 from agency_site.dev.reload import last_compiled_routes, serving_live_edits, show_content_errors
 from agency_site.frontend.memo_modules import with_own_memo_module
@@ -28,6 +27,7 @@ from agency_site.seo.head import PageHead, not_found_tags, og_image_path, page_h
 from agency_site.server.log_privacy import install as withhold_payloads_from_logs
 from agency_site.server.middleware import MIDDLEWARE
 from agency_site.settings import get_settings
+from agency_site.site_check import check_all_content
 
 
 def memo_module(route: Route, lang: str) -> str:

@@ -176,3 +176,14 @@ def test_reflex_internal_imports_are_recognised() -> None:
         "line 5: reflex_base.environment",
         "line 7: reflex_components_core.el.elements.inline",
     ]
+
+
+def test_content_imports_nothing_above_it() -> None:
+    # The content check that needs the route table and the sharing texts is site_check.py,
+    # above both; content/ only loads and validates files.
+    above = ("agency_site.routes", "agency_site.seo", "agency_site.pages", "agency_site.components")
+    offenders = {
+        path.name: sorted(module for module in _imported_modules(path) if module.startswith(above))
+        for path in sorted((PACKAGE / "content").glob("*.py"))
+    }
+    assert {name: modules for name, modules in offenders.items() if modules} == {}

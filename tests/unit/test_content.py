@@ -143,7 +143,7 @@ def _python(*args: str, content_dir: Path | None = None) -> subprocess.Completed
 
 def test_check_command_prints_one_line_and_fails(content_copy: Path) -> None:
     _edit_site(content_copy, lambda data: data["links"].pop("scheduling_url"))
-    result = _python("-m", "agency_site.content", content_dir=content_copy)
+    result = _python("-m", "agency_site.site_check", content_dir=content_copy)
     assert result.returncode == 1
     lines = result.stderr.strip().splitlines()
     assert lines == [
@@ -154,7 +154,7 @@ def test_check_command_prints_one_line_and_fails(content_copy: Path) -> None:
 
 
 def test_check_command_passes_on_real_content() -> None:
-    result = _python("-m", "agency_site.content")
+    result = _python("-m", "agency_site.site_check")
     assert result.returncode == 0, result.stderr
     assert result.stdout.startswith("content ok")
 

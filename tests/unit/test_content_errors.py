@@ -32,7 +32,7 @@ def _check(content_dir: Path) -> subprocess.CompletedProcess:
     """`make check-content` on `content_dir`."""
     env = {**os.environ, "CONTENT_DIR": str(content_dir)}
     return subprocess.run(
-        [sys.executable, "-m", "agency_site.content"],
+        [sys.executable, "-m", "agency_site.site_check"],
         cwd=PROJECT_ROOT,
         env=env,
         capture_output=True,

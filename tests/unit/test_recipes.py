@@ -57,7 +57,7 @@ def built(site: Path) -> dict[str, dict[str, str]]:
 
 
 def test_the_content_check_passes_with_all_four(site: Path) -> None:
-    result = _run(site, "-m", "agency_site.content")
+    result = _run(site, "-m", "agency_site.site_check")
     assert result.returncode == 0, result.stderr
     assert result.stdout.startswith("content ok")
 

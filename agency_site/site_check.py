@@ -1,12 +1,23 @@
-"""Load every content file once, so a broken one stops the build before any page is made."""
+"""The site's content check (`python -m agency_site.site_check`, make check-content).
+
+Loads every content file once, so a broken one stops the build before any page is made,
+then asks the route table and the sharing check whether every kind of page has its German
+word, sharing texts and images. It sits above `routes` and `seo/`, so `content/` imports
+nothing above it. On failure it prints one line per problem, every problem at once, each
+with file, line and fix."""
 
 from __future__ import annotations
+
+import sys
 
 from agency_site.content.blog import get_blog
 from agency_site.content.catalog import get_catalog
 from agency_site.content.hyphenation import get_hyphenation
 from agency_site.content.legal import get_legal_texts
 from agency_site.content.loader import Content, ContentError, get_content, raise_all
+from agency_site.content.slugs import check_sections
+from agency_site.routes import route_table
+from agency_site.seo.sharing_check import route_kinds, sharing_errors
 from agency_site.settings import get_settings
 
 
@@ -29,10 +40,6 @@ def check_all_content() -> Content:
         if isinstance(loaded, Content):
             content = loaded
     if not errors and content is not None:
-        from agency_site.content.slugs import check_sections
-        from agency_site.routes import route_table
-        from agency_site.seo.sharing_check import route_kinds, sharing_errors
-
         # What a new page needs beyond its module and route: its German word, its
         # sharing texts and images.
         try:
@@ -43,3 +50,22 @@ def check_all_content() -> Content:
     raise_all(errors)
     assert content is not None
     return content
+
+
+def main() -> int:
+    """Check the content; print `content ok` or every problem, and return the exit status."""
+    try:
+        content = check_all_content()
+    except ContentError as error:
+        for problem in error.errors:
+            print(f"content error: {problem.describe()}", file=sys.stderr)
+        count = len(error.errors)
+        print(f"{count} content error{'s' if count > 1 else ''}: nothing was started", file=sys.stderr)
+        return 1
+    counts = ", ".join(f"{lang}: {len(keys)} keys" for lang, keys in content.strings.items())
+    print(f"content ok ({counts})")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
