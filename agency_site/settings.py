@@ -46,7 +46,7 @@ class SettingsError(ValueError):
 
 @dataclass(frozen=True)
 class LeadSettings:
-    """How contact messages are limited, delivered and kept (issue 6; README 'Operators')."""
+    """How contact messages are limited, delivered and kept (README 'Operators')."""
 
     # Webhook that receives each stored message as JSON; None keeps messages in the table only.
     webhook_url: str | None = None
@@ -76,7 +76,7 @@ class LeadSettings:
     # smtp://[user:password@]host[:port][?starttls=true] or smtps://...; holds a password.
     smtp_url: str | None = field(default=None, repr=False)
     smtp_timeout_s: float = 10.0
-    # Deadlines (issue 23): a database that hangs, not only one that is down, must not keep
+    # Deadlines: a database that hangs, not only one that is down, must not keep
     # a visitor waiting. The visitor's save is answered within `save_deadline_s` ('not
     # sent', the form keeps the text); the database's own bounds end the work behind it.
     save_deadline_s: float = 5.0

@@ -11,7 +11,7 @@ every <script> and script preload removed (CSS kept), written into the served st
 directory under /__floor__/ and served by the same server. The report shows our LCP
 divided by the floor's LCP, i.e. what the framework costs on top of the content.
 
-Then it prints the budgets (issue 7) as met or missed per page. Figures only: the exit
+Then it prints the budgets as met or missed per page. Figures only: the exit
 status does not depend on the budgets.
 
     make bench                                   # the full matrix (slow: ~300 runs)
@@ -72,7 +72,7 @@ HOME_PAGES = {"/", "/de"}
 PRESETS = ["mobile", "desktop"]
 LANGS = ["en", "de"]
 
-# Issue 7's budgets.
+# The budgets each page is held to.
 MOBILE_PERFORMANCE_MIN = 0.95
 LCP_MAX_MS = 2000.0
 CATEGORY_MIN = 1.0

@@ -9,7 +9,7 @@ In one run:
    real visitors do): messages per second, p50/p99 latency, rows stored;
 3. 1,000 open visitor sessions (websocket connected, state hydrated) spread over the two
    backend instances: connections and resident memory per instance, before and after;
-4. the abuse limits holding (issue 24): one loopback address opens websockets to /_event
+4. the abuse limits holding: one loopback address opens websockets to /_event
    as fast as it can (--flood attempts, 50 in flight, at most --flood-seconds) while a
    visitor from another address sends the form: how many nginx let through, slowed or
    refused (429: too many new connections, 503: too many open), and the visitor's outcome.

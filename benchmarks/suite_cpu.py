@@ -1,4 +1,4 @@
-"""CPU time of the test suite (issue 15): what `time make test` shows, and what it misses.
+"""CPU time of the test suite: what `time make test` shows, and what it misses.
 
 `time` (and `/usr/bin/time`) adds up the processes that the command waited for. Chromium's
 renderer and GPU processes are not among them: Playwright ends the browser, they are

@@ -1,4 +1,4 @@
-"""What readers and writers cost the server (issue 12): websockets, states, memory, JavaScript.
+"""What readers and writers cost the server: websockets, states, memory, JavaScript.
 
 Builds and serves the production app (`reflex run --env prod --single-port` on a free port,
 with a throw-away database and state folder), then in headless Chromium:
@@ -49,7 +49,8 @@ from tests.support.server import free_port  # noqa: E402
 
 OUT_DIR = ROOT / "benchmarks" / "out"
 CLIENT = ROOT / ".web" / "build" / "client"
-# The last commit before issue 12: every page connected and downloaded the socket client.
+# The last commit on which every page connected and downloaded the socket client, before
+# readers stopped connecting.
 DEFAULT_BASELINE_REV = "c6c6903"
 KB = 1024
 

@@ -35,7 +35,7 @@ from deploy.render_nginx import NginxSite, render
 ROOT = Path(__file__).resolve().parent.parent
 BROTLI_MODULE = Path("/usr/lib/nginx/modules/ngx_http_brotli_static_module.so")
 NGINX_MIME_TYPES = Path("/etc/nginx/mime.types")
-# maxmemory and its eviction policy (issue 24): the stack's Redis and the tests' start with it.
+# maxmemory and its eviction policy: the stack's Redis and the tests' start with it.
 REDIS_CONF = ROOT / "deploy" / "redis" / "agency-redis.conf"
 START_TIMEOUT_S = 120
 

@@ -1,4 +1,4 @@
-"""A database that hangs (issue 23, item 5), for the unit and e2e tests of the leads' deadlines.
+"""A database that hangs, for the unit and e2e tests of the leads' deadlines.
 
 Unlike a database that is down (the connection is refused at once), every client here
 waits, as it would on a server that froze or a network that drops the replies:

@@ -25,8 +25,8 @@ from agency_site.settings import LeadSettings, get_settings
 
 LEGAL_DOCUMENTS = ("impressum", "privacy")
 # Contact messages are deleted after this many days unless the operator sets another
-# retention (issue 6's `leads.retention_days`, CONTACT_RETENTION_DAYS): six months, what
-# answering an enquiry and a follow-up needs (issue 25, item 11).
+# retention (`leads.retention_days`, CONTACT_RETENTION_DAYS): six months, what
+# answering an enquiry and a follow-up needs.
 DEFAULT_RETENTION_DAYS = LeadSettings.retention_days
 # The contact line that also takes WhatsApp messages (content/site.yaml, contact.phones).
 WHATSAPP_LINE = "contact-phone-mobile"

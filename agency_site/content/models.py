@@ -19,7 +19,7 @@ class LocalizedText(Strict):
 
 
 # A company fact: one string when every language writes it the same (Dubai), or one value
-# per language (issue 25: German pages name places in German). The fact stays one source.
+# per language (German pages name places in German). The fact stays one source.
 Localized = str | LocalizedText
 
 

@@ -32,7 +32,7 @@ def _enable_wal(dbapi_connection, _record) -> None:
 
 
 # A failed statement's error names its SQL but not its values: an INSERT's values are a
-# visitor's message, and the error is logged (leads/service.py) (issue 24).
+# visitor's message, and the error is logged (leads/service.py).
 HIDE_PARAMETERS = True
 
 

@@ -1,4 +1,4 @@
-"""At most N messages per client in a sliding window (issue 6, item 4).
+"""At most N messages per client in a sliding window.
 
 In this process by default; in Redis when the app runs with Reflex's Redis state manager
 (REFLEX_REDIS_URL), so that several workers count together.

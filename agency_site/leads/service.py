@@ -1,4 +1,4 @@
-"""Receiving one contact message: validate, limit, store, schedule delivery (issue 6).
+"""Receiving one contact message: validate, limit, store, schedule delivery.
 
 The contact form's state calls `receive` and shows what it returns; everything that decides
 whether a message is kept lives here, testable without a browser. The answer is in codes

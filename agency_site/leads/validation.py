@@ -31,7 +31,7 @@ PAGE_FIELD = "page"
 # The field only bots fill. Its name means nothing to a browser's autofill or a password
 # manager: fields named like `website` or `url` (password managers' identity profiles),
 # `company` or `address` (Chromium's address profiles, even where autocomplete="off") are
-# filled from a saved profile, which filed real visitors as spam (issue 23).
+# filled from a saved profile, which filed real visitors as spam.
 HONEYPOT_FIELD = "form_trap"
 
 MIN_LENGTHS = {"name": CONTACT_NAME_MIN, "subject": CONTACT_SUBJECT_MIN, "message": CONTACT_MESSAGE_MIN}

@@ -1,4 +1,4 @@
-"""Search and sharing (issue 7 item 5): head texts, Open Graph and Twitter tags, JSON-LD,
+"""Search and sharing: head texts, Open Graph and Twitter tags, JSON-LD,
 and the files crawlers and feed readers fetch (sitemap.xml, robots.txt, RSS feeds).
 
 `head` decides what each page says about itself; `structured_data` and `files` are pure

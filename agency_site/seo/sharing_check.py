@@ -1,4 +1,4 @@
-"""Every kind of page in the route table has its sharing texts and images (issue 29).
+"""Every kind of page in the route table has its sharing texts and images.
 
 A route's `kind` picks the line on its sharing image (`seo-og-{kind}`, both languages) and
 the image itself (`assets/og/{kind}-{lang}.jpg`, drawn by scripts/og_artwork.py). A new

@@ -1,4 +1,4 @@
-"""No visitor's words in the server's logs, at any level (issue 24).
+"""No visitor's words in the server's logs, at any level.
 
 Reflex logs the whole event a page sent, at WARNING, when it cannot take it: from a
 connection without a token ("Received event from session ... Event data: {...}", which any

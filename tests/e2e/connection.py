@@ -1,4 +1,4 @@
-"""What a page says to the server: the websockets it opens and the socket client it loads (issue 12)."""
+"""What a page says to the server: the websockets it opens and the socket client it loads."""
 
 from __future__ import annotations
 

@@ -1,6 +1,5 @@
 """What the e2e server stores contact messages in and delivers them to: a throw-away SQLite
-file, a local webhook receiver and a loopback SMTP server, owned by the test session
-(issues 6 and 23)."""
+file, a local webhook receiver and a loopback SMTP server, owned by the test session."""
 
 from __future__ import annotations
 

@@ -19,7 +19,7 @@ class RedisServer:
         self.server = ServerProcess(
             [
                 "redis-server",
-                # The production limits: maxmemory and its eviction policy (issue 24).
+                # The production limits: maxmemory and its eviction policy.
                 REDIS_CONF,
                 "--port",
                 str(self.port),

@@ -10,7 +10,7 @@ fingerprint, and the session builds as before.
 
 `BuiltServer` serves a build the way `reflex run --env prod --single-port` does (Granian,
 `agency_site.agency_site:app`, the compiled frontend mounted, no compile) on a port of its
-own; the restart tests (issue 12) stop and start one like a deploy restarts the server.
+own; the restart tests stop and start one like a deploy restarts the server.
 """
 
 from __future__ import annotations

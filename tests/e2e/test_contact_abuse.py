@@ -1,6 +1,5 @@
-"""Bots and hostile clients at the contact form, through the browser and the real server
-(issue 15, items 1 and 3b): a filled honeypot hears only 'sent', whatever else is wrong, and
-is stored as spam; a field that is not text is refused like any other invalid input."""
+"""Bots and hostile clients at the contact form, through the browser and the real server:
+a filled honeypot hears only 'sent', whatever else is wrong, and is stored as spam; a field that is not text is refused like any other invalid input."""
 
 from __future__ import annotations
 

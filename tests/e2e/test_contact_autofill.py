@@ -1,4 +1,4 @@
-"""The honeypot is never filled by the browser's autofill (issue 23, item 1).
+"""The honeypot is never filled by the browser's autofill.
 
 Chromium fills a form from a saved address profile by its own heuristics: it matches
 names, ids and labels, and ignores autocomplete="off" on address forms. Here the real

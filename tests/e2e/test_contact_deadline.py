@@ -1,4 +1,4 @@
-"""A database that hangs never keeps the visitor on 'Sending...' (issue 23, item 5).
+"""A database that hangs never keeps the visitor on 'Sending...'.
 
 A server (a copy of the session's build) per kind of hang has a PostgreSQL DATABASE_URL
 whose port accepts connections and never answers (`silent`: its driver would wait 30 s to

@@ -1,4 +1,4 @@
-"""A database or a webhook receiver that goes away never loses a message (issue 6).
+"""A database or a webhook receiver that goes away never loses a message.
 
 Taking them away would fail any message sent meanwhile, so this module's tests take away
 stores of their own: a server of the session's build (served_build.py) with a database and

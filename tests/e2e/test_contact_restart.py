@@ -1,4 +1,4 @@
-"""A message survives a stopped or restarting server: exactly once, never lost (issue 12).
+"""A message survives a stopped or restarting server: exactly once, never lost.
 
 The tests share a server of the session's build (served_build.py), apart from the
 session's; each stops it while the visitor has the contact form open, as a deploy does,

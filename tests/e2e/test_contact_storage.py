@@ -1,4 +1,4 @@
-"""Contact messages are really stored and delivered, and never lost (issue 6), in the browser."""
+"""Contact messages are really stored and delivered, and never lost, in the browser."""
 
 from __future__ import annotations
 
@@ -46,7 +46,7 @@ def test_a_message_sent_in_the_browser_is_stored_and_delivered(
     assert (email["To"], email["Reply-To"]) == (TEAM_EMAIL, values["email"])
     assert values["message"] in email.get_content() and "Jörg Müller" in email.get_content()
     assert visit.foreign_requests == []
-    # make run's server tells this machine how many leads it has (issue 23, item 7).
+    # make run's server tells this machine how many leads it has.
     metrics = httpx.get(f"{base_url}/_metrics", timeout=10)
     assert metrics.status_code == 200
     delivered_now = re.search(r'^agency_leads\{status="delivered"\} (\d+)', metrics.text, re.M)

@@ -1,4 +1,4 @@
-"""A Python developer's loop (issue 29): the dev servers they start, as they start them.
+"""A Python developer's loop: the dev servers they start, as they start them.
 
 Each server is a copy of the project (`dev_server.py`) on free ports: a plain `reflex run`
 from the activated virtual environment with nothing else set (HOME and PATH only, the
@@ -25,7 +25,7 @@ from .polling import wait_for
 
 # Vite compiles a dev page's modules on its first request: slower than a built page.
 FIRST_LOAD_MS = 120_000
-# Warnings that were untrue for this project (issue 29): an old Node, uv, a PyPI check.
+# Warnings that were untrue for this project: an old Node, uv, a PyPI check.
 UNTRUE_WARNINGS = ("out of date", "node version", "uv run", "uv pip", "pypi.org", "Certificate verification")
 
 
@@ -110,7 +110,7 @@ def _edit(server: DevServer, file: str, old: str, new: str) -> str:
 
 
 def test_a_content_edit_shows_in_the_open_page(plain_run: DevServer, browser: Browser) -> None:
-    """Issue 29 item 2: Reflex's reloader skipped YAML, so a text edit never showed."""
+    """Reflex's reloader skipped YAML, so a text edit never showed."""
     page = open_page(browser, plain_run, "/about")
     about = "content/i18n/en/about.yaml"
     try:
@@ -128,7 +128,7 @@ def test_a_content_edit_shows_in_the_open_page(plain_run: DevServer, browser: Br
 def test_a_content_error_shows_in_the_browser_until_the_fix_is_saved(
     plain_run: DevServer, browser: Browser
 ) -> None:
-    """Issue 29 item 6: a broken content file stopped the dev backend ('Unexpected exit from
+    """A broken content file stopped the dev backend ('Unexpected exit from
     worker-1') while the browser kept the old page; now every page names file, line and fix
     and the server stays up, and the save that fixes it brings the page back."""
     page = open_page(browser, plain_run, "/about")

@@ -1,4 +1,4 @@
-"""Keyboard use (issue 7, item 4): every control reachable with Tab and visibly focused,
+"""Keyboard use: every control reachable with Tab and visibly focused,
 operable with Enter, Space and the arrow keys; dialogs take focus in, keep it, close with
 Escape and give it back.
 

@@ -1,4 +1,4 @@
-"""A test run that is killed leaves no server behind (issue 24).
+"""A test run that is killed leaves no server behind.
 
 Runs tests/e2e/killed_run_servers.py in a pytest of its own, waits until its servers are
 up, kills that pytest (SIGTERM as `kill` or a CI timeout sends it, and SIGKILL), and reads

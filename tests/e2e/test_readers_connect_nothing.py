@@ -1,4 +1,4 @@
-"""A visit costs the server nothing until the visitor writes to us (issue 12).
+"""A visit costs the server nothing until the visitor writes to us.
 
 Each test reads in a new tab of the worker's shared desktop context: a tab opens its
 own websockets, and the shared context's cache only spares it downloading the scripts

@@ -1,5 +1,5 @@
 """The production stack (deploy/): nginx over TLS in front of two backend instances on
-Redis and PostgreSQL, driven through Chromium and a socket client (issue 13).
+Redis and PostgreSQL, driven through Chromium and a socket client.
 
 One stack for the module, on free ports: nginx serves the e2e session's build (the same
 pages and per-page policies `reflex export` writes), the backends store messages in a
@@ -445,7 +445,7 @@ def test_http_observatory_grades_the_stack_a_plus_and_make_runs_server_clean(
     assert failing <= TLS_TESTS, plain["tests"]
 
 
-# --- Issue 24: redirects, abuse limits, frame size, logs, Redis memory ----------------------
+# --- Redirects, abuse limits, frame size, logs, Redis memory --------------------------------
 
 # Request paths an attacker puts in a link, as sent on the wire (raw: no client rewrites them).
 HOSTILE_PATHS = [

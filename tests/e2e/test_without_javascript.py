@@ -1,4 +1,4 @@
-"""With JavaScript switched off entirely (issue 14): the header and footer are native HTML.
+"""With JavaScript switched off entirely: the header and footer are native HTML.
 
 The menu opens and closes (375 px), the language links lead to the twin page, the FAQ
 opens one answer at a time, and every header and footer link leads where it says, in both

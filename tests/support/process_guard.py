@@ -1,4 +1,4 @@
-"""Every server the e2e tests start ends with the test run, however the run ends (issue 24).
+"""Every server the e2e tests start ends with the test run, however the run ends.
 
 Each server the fixtures start (the app server, Redis, the stack's backends and nginx) leads
 a process group of its own, so that stopping the group also stops what the server started

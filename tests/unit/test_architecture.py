@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import ast
 import re
+import subprocess
 import types
 from pathlib import Path
 
@@ -104,7 +105,7 @@ def test_the_javascript_check_finds_javascript() -> None:
 
 
 def test_icons_are_inline_svg_not_lucide_react() -> None:
-    # rx.icon makes every page download lucide-react and a script per icon (issue 12).
+    # rx.icon makes every page download lucide-react and a script per icon.
     offenders = [
         str(path.relative_to(PACKAGE))
         for path in sorted(PACKAGE.rglob("*.py"))
@@ -187,3 +188,52 @@ def test_content_imports_nothing_above_it() -> None:
         for path in sorted((PACKAGE / "content").glob("*.py"))
     }
     assert {name: modules for name, modules in offenders.items() if modules} == {}
+
+
+# "issue", "Issues" (any case) and a number, with "#" or without, also broken over a line.
+ISSUE_CITATION = re.compile(r"\bissues?\s+#?\d+", re.IGNORECASE)
+
+
+def issue_citations(text: str) -> list[int]:
+    """The line numbers (1-based) on which the text cites an issue of the tracker by number."""
+    return [text.count("\n", 0, match.start()) + 1 for match in ISSUE_CITATION.finditer(text)]
+
+
+def _tracked_texts() -> dict[str, str]:
+    """Every file git tracks in this checkout, by path, that is text (binary files left out)."""
+    listing = subprocess.run(
+        ["git", "ls-files", "-z"], cwd=REPOSITORY, capture_output=True, check=True
+    ).stdout.decode()
+    texts: dict[str, str] = {}
+    for name in filter(None, listing.split("\0")):
+        path = REPOSITORY / name
+        if not path.is_file():
+            continue
+        data = path.read_bytes()
+        if b"\0" in data:
+            continue
+        try:
+            texts[name] = data.decode("utf-8")
+        except UnicodeDecodeError:
+            continue
+    return texts
+
+
+def test_no_file_cites_an_issue_number() -> None:
+    # The repository is read without the tracker: a comment, docstring or text says the
+    # reason itself (DESIGN.md §9). Commit messages may name issues; files may not.
+    texts = _tracked_texts()
+    assert "agency_site/settings.py" in texts
+    offenders = [f"{name}:{line}" for name, text in sorted(texts.items()) for line in issue_citations(text)]
+    assert offenders == []
+
+
+def test_issue_citations_are_recognised() -> None:
+    number = 12
+    assert issue_citations(f"a sliding window (issue {number}).") == [1]
+    assert issue_citations(f'x\n    """Issue {number}, item 8: the visitor') == [2]
+    assert issue_citations(f"# (issues {number} and {number + 1})") == [1]
+    assert issue_citations(f"see issue #{number}") == [1]
+    assert issue_citations(f"the session\n(issue\n{number})") == [2]
+    assert issue_citations("Open issues are listed by the operator; issue tracker, tissue 3") == []
+    assert issue_citations("429 Too Many Requests, 503 Service Unavailable, HTTP/1.1 404") == []

@@ -1,4 +1,4 @@
-"""Content errors say what to do (issue 29 item 6): every problem at once, each with its
+"""Content errors say what to do: every problem at once, each with its
 file, line (1-based), the entry's id and the fix; a key missing in one language fails;
 a kind of page without its sharing texts or images fails."""
 

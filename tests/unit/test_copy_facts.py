@@ -1,4 +1,4 @@
-"""What the built pages say about the company and its figures (issue 25, items 5 and 8):
+"""What the built pages say about the company and its figures:
 a German page names no place in English, and every headline figure a page names is
 marked and footnoted with its basis (our projects, the period, the sample) on that page.
 

@@ -1,4 +1,4 @@
-"""The nginx site of deploy/ as rendered for a deployment (issue 13)."""
+"""The nginx site of deploy/ as rendered for a deployment."""
 
 from __future__ import annotations
 
@@ -74,7 +74,7 @@ def test_missing_values_are_named():
 
 def test_the_stacks_nginx_workers_run_as_the_user_who_starts_it(monkeypatch):
     """Started by root, nginx's workers would be `nobody`, who cannot read a build inside a
-    private checkout (issue 24: every page 403, `stat() failed (13: Permission denied)`)."""
+    private checkout (every page 403, `stat() failed (13: Permission denied)`)."""
     from deploy import stack
 
     monkeypatch.setattr(stack.os, "geteuid", lambda: 0)
@@ -86,7 +86,7 @@ def test_the_stacks_nginx_workers_run_as_the_user_who_starts_it(monkeypatch):
 
 
 def test_metrics_are_for_this_machine_and_the_allow_list_only():
-    """Issue 23, item 7: /_metrics behind nginx answers the same addresses as the backend."""
+    """/_metrics behind nginx answers the same addresses as the backend."""
     conf = render(SITE)
     [metrics] = _blocks(conf, "location = /_metrics")
     assert re.findall(r"(allow|deny) ([^;]+);", metrics) == [
@@ -114,7 +114,7 @@ def test_metrics_are_for_this_machine_and_the_allow_list_only():
     ]
 
 
-# --- Redirects (issue 24) ---------------------------------------------------------------
+# --- Redirects --------------------------------------------------------------------------
 
 # Request paths an attacker puts in a link, as sent on the wire.
 HOSTILE_PATHS = [
@@ -213,7 +213,7 @@ def test_hostile_paths_redirect_only_to_a_path_of_this_site(raw_path: str):
     assert location is None or SAFE_LOCATION.match(location), location
 
 
-# --- Abuse limits (issue 24) ------------------------------------------------------------
+# --- Abuse limits -----------------------------------------------------------------------
 
 
 def test_event_connections_and_new_connections_are_limited_per_address():

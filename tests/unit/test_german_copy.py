@@ -30,7 +30,7 @@ class Term:
 
     term: str
     avoid: tuple[re.Pattern[str], ...]
-    # Spellings the English texts must not use for the same thing (issue 25: one name per
+    # Spellings the English texts must not use for the same thing (one name per
     # thing in both languages where the English twin drifted the same way).
     en_avoid: tuple[re.Pattern[str], ...] = ()
 
@@ -177,7 +177,7 @@ def test_no_glossary_term_is_forbidden_by_its_own_list() -> None:
         ("Anrufer bewerten ihn gut.", "Anrufende"),
         ("für Entscheiderinnen und Entscheider", "neutrale Form ohne Genderzeichen"),
         ("alle Kund*innen", "neutrale Form ohne Genderzeichen"),
-        # Issue 25: one name per thing, and the gender-neutral forms.
+        # One name per thing, and the gender-neutral forms.
         ("92 % der Anrufenden halten sie für menschlich.", "bewerten das Gespräch als natürlich"),
         ("Klicken Sie auf „Virtuellen Assistenten starten“.", "Virtueller Vertriebsmanager"),
         ("Der virtuelle Vertriebsassistent antwortet.", "Virtueller Vertriebsmanager"),

@@ -71,7 +71,7 @@ def test_legal_notice_names_every_company_fact(lang: str) -> None:
     # SPEC.md: no consumer arbitration; and no link to the closed EU ODR platform.
     assert "ec.europa.eu/consumers/odr" not in notice.html
     assert ("arbitration board" if lang == "en" else "Verbraucherschlichtungsstelle") in text
-    # Issue 25, item 12: the seat, the representative's role and the § 18(2) MStV heading.
+    # The seat, the representative's role and the § 18(2) MStV heading.
     labels = {
         "en": (
             "Registered office:",
@@ -90,7 +90,7 @@ def test_legal_notice_names_every_company_fact(lang: str) -> None:
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_neither_text_claims_no_personal_data_arrives_without_a_message(lang: str) -> None:
-    """Issue 25, item 9: every request brings connection data (the IP address)."""
+    """Every request brings connection data (the IP address)."""
     for document in ("impressum", "privacy"):
         text = _text(get_legal(lang, document).html)
         assert ("IP address" if lang == "en" else "IP-Adresse") in text
@@ -105,7 +105,7 @@ def test_neither_text_claims_no_personal_data_arrives_without_a_message(lang: st
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_privacy_policy_covers_every_way_data_reaches_us(lang: str) -> None:
-    """Issue 25, items 9-11: booking, orders, the demo line, e-mail/phone/WhatsApp, logs;
+    """Booking, orders, the demo line, e-mail/phone/WhatsApp, logs;
     the AI providers as processors; a safeguard per recipient and no Art. 49 fallback;
     withdrawing consent covers cookies; the authority's postal address."""
     site = get_content().site

@@ -1,4 +1,4 @@
-"""The websocket's frame limit (issue 24): the largest legal event fits, Reflex is told."""
+"""The websocket's frame limit: the largest legal event fits, Reflex is told."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""No visitor's words in the logs (issue 24): Reflex's own warnings about an event it cannot
+"""No visitor's words in the logs: Reflex's own warnings about an event it cannot
 take, and errors that carry one, reach the logs without the event's contents."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Motion (issue 14): scroll reveal, text rotator and page transition, written as CSS,
+"""Motion: scroll reveal, text rotator and page transition, written as CSS,
 Reflex client state and one React link component; their numbers follow SPEC.md §9."""
 
 from __future__ import annotations

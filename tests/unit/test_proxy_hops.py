@@ -1,4 +1,4 @@
-"""The backend says so when it sits behind a proxy with TRUSTED_PROXY_HOPS=0 (issue 24)."""
+"""The backend says so when it sits behind a proxy with TRUSTED_PROXY_HOPS=0."""
 
 from __future__ import annotations
 

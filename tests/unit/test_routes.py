@@ -127,7 +127,7 @@ def test_each_page_keeps_its_memoized_components_in_a_file_of_its_module_and_lan
     """Components bound to client state (players, dialogs, the blog search) are memoized;
     Reflex puts them in the file named by the page function's module, and every page
     imports its own. So no page downloads another page type's components, and the
-    contact form's stay off the readers' pages (agency_site.py, issue 12)."""
+    contact form's stay off the readers' pages (agency_site.py)."""
     added = {route: registration.component.__module__ for route, registration in compiled.items()}
     assert added["/"] == "agency_site.pages.home_index_en"
     assert added["/de"] == "agency_site.pages.home_index_de"

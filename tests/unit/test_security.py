@@ -1,4 +1,4 @@
-"""Security headers and the per-page script hashes of the Content-Security-Policy (issue 13)."""
+"""Security headers and the per-page script hashes of the Content-Security-Policy."""
 
 from __future__ import annotations
 

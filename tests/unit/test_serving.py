@@ -59,7 +59,7 @@ def test_leaves_posts_and_websockets_alone(static_dir: Path) -> None:
     assert _seen_path(static_dir, "/about", kind="websocket") == "/about"
 
 
-# --- SafeRedirects: every redirect stays on the site (issue 24) ---------------------------
+# --- SafeRedirects: every redirect stays on the site --------------------------------------
 
 # Locations a redirect might carry when a request path or Host header is hostile, and what
 # the browser is sent instead (None: the redirect becomes a 404).

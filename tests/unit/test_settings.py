@@ -1,4 +1,4 @@
-"""Production settings come from the environment and every mistake is named (issue 13)."""
+"""Production settings come from the environment and every mistake is named."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The systemd units of deploy/ are hardened (issue 24). No systemd here to run
+"""The systemd units of deploy/ are hardened. No systemd here to run
 `systemd-analyze security`: the unit files are parsed and every service is checked."""
 
 from __future__ import annotations

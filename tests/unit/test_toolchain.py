@@ -1,4 +1,4 @@
-"""The project's Node and bun for a plain `reflex run` (issue 29 item 1; the dev server
+"""The project's Node and bun for a plain `reflex run` (the dev server
 itself is started in tests/e2e/test_dev_loop.py)."""
 
 from __future__ import annotations

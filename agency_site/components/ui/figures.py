@@ -1,4 +1,4 @@
-"""Footnotes for the headline figures (issue 25, item 8; advertising law): every page that
+"""Footnotes for the headline figures (advertising law): every page that
 names one of them, marked with * ('40 %*'), shows its basis (our projects, the period,
 the sample) under the page, from content/site.yaml (figures) and content/i18n/*/figures.yaml.
 

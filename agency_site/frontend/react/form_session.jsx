@@ -1,4 +1,4 @@
-// The browser side of one contact form (agency_site/pages/contact/form.py, issue 12).
+// The browser side of one contact form (agency_site/pages/contact/form.py).
 //
 // - Connect on intent: the page opens no connection to the server until the visitor
 //   starts using the form (first focus, input or submit); then `onIntent` sends the

@@ -1,7 +1,7 @@
-// Small page-level behaviours Reflex has no component or event for (issue 14), used by
+// Small page-level behaviours Reflex has no component or event for, used by
 // agency_site/agency_site.py, pages/not_found.py, pages/redirects.py, pages/blocks.py and
 // components/layout/footer.py. Each needs either the router's location, which Reflex
-// exposes only through the backend's state (readers never connect: issue 12), or a
+// exposes only through the backend's state (readers never connect), or a
 // browser call Reflex's events cannot make (a timer, location.replace, the year now).
 import { useEffect } from "react";
 import { useLocation, useNavigate } from "react-router";

@@ -309,7 +309,7 @@ def _avatars(tone: Tone) -> rx.Component:
 
 def generic_animation(tone: Tone, icon: str) -> rx.Component:
     """A service without an animation of its own: its icon pulsing in its colour above
-    three bars filling in turn. A new service in services.yaml needs no code (issue 29)."""
+    three bars filling in turn. A new service in services.yaml needs no code."""
     return rx.el.div(
         rx.el.div(
             *[

@@ -84,7 +84,7 @@ def purchase_card(lang: str, service_id: str, service_title: str) -> rx.Componen
                 t(lang, "purchase-no-card"),
                 class_name="mt-4 flex items-center justify-center gap-2 text-center text-sm text-slate-600",
             ),
-            # Issue 16: 'purchase now' sells to businesses only, as the legal notice says.
+            # 'purchase now' sells to businesses only, as the legal notice says.
             rx.el.p(t(lang, "purchase-business-only"), class_name="mt-2 text-center text-xs text-slate-600"),
             class_name="lg:col-span-2",
         ),

@@ -4,7 +4,7 @@ messages from ContactFormState.errors, and a button that follows ContactFormStat
 
 Its browser side (`frontend/react/form_session.jsx`) connects to the server only once the visitor starts
 using the form, carries the message's submission key, and says so while a submission
-waits for a server that cannot be reached (issue 12).
+waits for a server that cannot be reached.
 """
 
 from __future__ import annotations

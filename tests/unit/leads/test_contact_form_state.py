@@ -84,7 +84,7 @@ def server_inbox(inbox: Inbox, monkeypatch: pytest.MonkeyPatch) -> Inbox:
 
 
 def test_a_filled_honeypot_with_invalid_fields_gets_sent_and_is_stored_as_spam(server_inbox):
-    # Issue 15, item 1: the state used to validate before looking at the honeypot.
+    # The state used to validate before looking at the honeypot.
     form = valid_form(form_trap="https://spam.example", name="A", email="nope", subject="Cheap pills")
     state = submit(form)
     assert (state.status, state.errors, state.failure) == ("sent", {}, "")
@@ -101,7 +101,7 @@ def test_a_filled_honeypot_with_fields_that_are_not_text_gets_sent(server_inbox)
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_a_field_that_is_not_text_is_refused_like_invalid_input(server_inbox, lang):
-    # Issue 15, item 3b: `{"$gt": ""}` as the name used to be stored as its Python repr.
+    # `{"$gt": ""}` as the name used to be stored as its Python repr.
     state = submit(valid_form(language=lang, name={"$gt": ""}, message=["a", "list"]))
     assert state.status == "idle" and state.failure == ""
     assert state.errors == {"name": text(lang, "name-min-error"), "message": text(lang, "message-min-error")}
@@ -125,7 +125,7 @@ def test_a_refusal_of_the_server_is_said_in_the_visitors_language(server_inbox, 
 
 
 def test_an_edited_resend_under_the_key_just_told_sent_is_stored(server_inbox):
-    """Issue 23, item 8: a submission queued while the connection was down, with the text
+    """A submission queued while the connection was down, with the text
     edited after the first click, replayed after the page heard 'sent' for that key."""
     key = "0123456789abcdef0123456789abcdef"
     state = ContactFormState(_reflex_internal_init=True)

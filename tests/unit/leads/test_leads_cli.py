@@ -1,4 +1,4 @@
-"""Operators' CLI (issue 6, item 6): list, export, erase (GDPR Art. 17), purge (retention)."""
+"""Operators' CLI: list, export, erase (GDPR Art. 17), purge (retention)."""
 
 from __future__ import annotations
 
@@ -160,7 +160,7 @@ def test_the_command_line_end_to_end(sqlite_url):
 
 
 def test_spam_is_listed_and_a_released_message_is_delivered(engine, receiver):
-    """Issue 23, item 1: a real visitor filed as spam is found and delivered after all."""
+    """A real visitor filed as spam is found and delivered after all."""
     fill(engine)
     spam = run_on(engine, "list", "--status", "spam")
     [spam_row] = store.messages(engine, status="spam")
@@ -185,7 +185,7 @@ def test_release_refuses_a_message_that_is_not_spam(engine):
 
 
 def test_erase_matches_any_script_case_insensitively(engine):
-    """Issue 23, item 8: SQLite's lower() folds ASCII only, so JÖRG was erased by neither spelling."""
+    """SQLite's lower() folds ASCII only, so JÖRG was erased by neither spelling."""
     inbox = Inbox.create(engine, TEST_SETTINGS)
     for email in ("JÖRG@example.de", "jörg@example.de", "ΣΩΚΡΑΤΗΣ@example.gr", "other@example.de"):
         asyncio.run(receive(valid_form(email=email), client="c", inbox=inbox))

@@ -1,4 +1,4 @@
-"""Signed webhooks, dead letters, the lease fence and alerts (issue 23, items 3, 4, 7, 8)."""
+"""Signed webhooks, dead letters, the lease fence and alerts."""
 
 from __future__ import annotations
 

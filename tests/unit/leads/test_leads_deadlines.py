@@ -1,4 +1,4 @@
-"""Deadlines everywhere (issue 23, item 5): a database that hangs, not only one that is
+"""Deadlines everywhere: a database that hangs, not only one that is
 down, is answered within the save deadline; every wait of the engine has a bound."""
 
 from __future__ import annotations

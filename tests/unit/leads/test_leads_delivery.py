@@ -1,4 +1,4 @@
-"""Webhook delivery (issue 6, item 5; issue 23, items 3, 4, 7, 8): signed JSON to a local
+"""Webhook delivery: signed JSON to a local
 receiver, retried until it arrives or is dead, fenced by a lease, alerted once."""
 
 from __future__ import annotations
@@ -164,7 +164,7 @@ def test_spam_is_never_delivered(engine, receiver):
 
 
 def test_visitors_are_answered_while_deliveries_are_stuck(engine, receiver, monkeypatch):
-    """Issue 23: delivery stays behind the visitor's answer. Deliveries whose database work
+    """Delivery stays behind the visitor's answer. Deliveries whose database work
     hangs (here: every claim waits) hold threads of their own, never the ones the visitors'
     saves run in; on the old code 6 stuck deliveries took every default worker thread, and
     the next visitors were told 'not sent' at the save deadline."""

@@ -1,4 +1,4 @@
-"""The lead_delivery migration (issue 23): messages under way before the upgrade carry on."""
+"""The lead_delivery migration: messages under way before the upgrade carry on."""
 
 from __future__ import annotations
 

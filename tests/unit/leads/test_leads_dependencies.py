@@ -1,5 +1,5 @@
 """The leads package is the domain: it answers in codes and never reaches up into the
-translations or the user interface (issue 15, item 7). The page and its state say the codes."""
+translations or the user interface. The page and its state say the codes."""
 
 from __future__ import annotations
 

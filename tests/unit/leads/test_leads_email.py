@@ -1,4 +1,4 @@
-"""Email notification (issue 23, item 6): each lead reaches the team's inbox, read back from
+"""Email notification: each lead reaches the team's inbox, read back from
 a real SMTP server on loopback, as a second channel with its own retries and dead letters."""
 
 from __future__ import annotations

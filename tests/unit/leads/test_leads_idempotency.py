@@ -1,4 +1,4 @@
-"""Exactly once (issue 12): a message resent under its submission key is stored once."""
+"""Exactly once: a message resent under its submission key is stored once."""
 
 from __future__ import annotations
 
@@ -84,7 +84,7 @@ def test_a_key_stored_by_another_writer_meanwhile_is_found_not_refused(engine):
 
 
 def test_an_edited_resend_under_a_stored_key_is_a_new_message(inbox):
-    """Issue 23, item 8: the visitor edited the text after a lost answer and sent again;
+    """The visitor edited the text after a lost answer and sent again;
     on old main that was answered 'sent' and the edit dropped."""
     key = a_key()
     first = asyncio.run(

@@ -1,4 +1,4 @@
-"""The operators' view (issue 23, item 7): GET /_metrics in Prometheus' text format, only to
+"""The operators' view: GET /_metrics in Prometheus' text format, only to
 loopback and METRICS_ALLOW, and `leads stats` with the same figures."""
 
 from __future__ import annotations

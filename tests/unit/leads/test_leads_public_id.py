@@ -1,4 +1,4 @@
-"""Ids never reused (issue 23, item 2): a public UUID per message, and integer keys that are
+"""Ids never reused: a public UUID per message, and integer keys that are
 not given again after `erase` or `purge`, on SQLite and PostgreSQL."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The per-client rate limit (issue 6, item 4): a sliding window, in memory and in Redis."""
+"""The per-client rate limit: a sliding window, in memory and in Redis."""
 
 from __future__ import annotations
 

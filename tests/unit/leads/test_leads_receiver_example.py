@@ -1,4 +1,4 @@
-"""The README's webhook receiver example, run as written (issue 23, item 3): a genuine lead
+"""The README's webhook receiver example, run as written: a genuine lead
 is stored once, a forged, altered, stale or replayed request is not."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Storage (issue 6, items 1, 3, 4): rows as committed, on SQLite and PostgreSQL."""
+"""Storage: rows as committed, on SQLite and PostgreSQL."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Tests never touch the configured database (issue 15, item 2): `make test` does not migrate
+"""Tests never touch the configured database: `make test` does not migrate
 DATABASE_URL's database, and during a test run that database cannot even be opened."""
 
 from __future__ import annotations

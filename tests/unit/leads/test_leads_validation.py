@@ -1,4 +1,4 @@
-"""Server-side validation (issue 6, item 2): SPEC.md §5's rules, bounds, trimming, languages.
+"""Server-side validation: SPEC.md §5's rules, bounds, trimming, languages.
 
 The leads package answers in codes (`Problem`); tests/unit/leads/test_contact_form_state.py
 checks what the visitor reads.
@@ -146,14 +146,14 @@ AUTOFILL_WORDS = re.compile(
 
 
 def test_the_honeypot_is_named_and_labelled_in_words_no_autofill_fills():
-    """Issue 23, item 1: `website` was filled from visitors' saved profiles (spam)."""
+    """`website` was filled from visitors' saved profiles (spam)."""
     assert not AUTOFILL_WORDS.search(HONEYPOT_FIELD)
     for lang in LANGUAGES:
         assert not AUTOFILL_WORDS.search(t(lang, "contact-honeypot-label"))
 
 
 def test_control_and_direction_characters_are_dropped_from_single_lines():
-    """Issue 23, item 8: ESC, BEL, C1 controls and U+202E never reach an operator's terminal."""
+    """ESC, BEL, C1 controls and U+202E never reach an operator's terminal."""
     submission = clean(
         valid_form(
             name="Ada\x1b[2J\x07 Love\u202elace\u2066",
