@@ -342,8 +342,14 @@ def goto_on_paused_clock(visit: Visit, path: str) -> int:
     Our entry.client is fetched by the module script after the first paint, then hydrates
     after a frame (or a 200 ms fallback timer); frames and timers both wait on the page's
     clock, so a paused clock alone would keep the page from ever hydrating."""
-    page = visit.page
-    page.goto(visit.url(path))
+    visit.page.goto(visit.url(path))
+    return hydrate_on_paused_clock(visit.page, path)
+
+
+def hydrate_on_paused_clock(page: Page, path: str) -> int:
+    """Move a paused clock on in small steps until the page now loaded has hydrated (see
+    `goto_on_paused_clock`); also after a plain link opened a new document: until then its
+    links are ordinary links and their scripted behaviour is not there to test."""
     hydrated = page.locator(HYDRATED).first
     advanced = 0
     while advanced < PAUSED_CLOCK_HYDRATION_LIMIT_MS:

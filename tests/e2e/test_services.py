@@ -9,7 +9,14 @@ from agency_site.constants import BACK_NAVIGATION_DELAY_MS, LANGUAGES
 from agency_site.content import get_content
 from agency_site.i18n import localized_path
 
-from .conftest import SharedPages, Visit, goto_on_paused_clock, page_of_its_own, pause_clock
+from .conftest import (
+    SharedPages,
+    Visit,
+    goto_on_paused_clock,
+    hydrate_on_paused_clock,
+    page_of_its_own,
+    pause_clock,
+)
 from .expected import PURCHASABLE_SERVICE_IDS, SERVICE_IDS, Screen, text
 from .screens import assert_shows_screen
 
@@ -131,8 +138,10 @@ def test_back_waits_for_the_transition_before_leaving(desktop: Visit) -> None:
     # The 300 ms run on the page's timers: on a paused clock the test moves them on.
     pause_clock(page)
     goto_on_paused_clock(visit, "/services")
+    # The card is a plain link: a new document, which hydrates only as its clock moves.
     page.get_by_test_id("service-card").nth(1).click()
     expect(page).to_have_url(visit.url("/services/ai-callers"))
+    hydrate_on_paused_clock(page, "/services/ai-callers")
     overlay = page.get_by_test_id("page-transition-overlay")
     expect(overlay).to_have_css("visibility", "hidden")
     page.get_by_test_id("back-to-services").click()
