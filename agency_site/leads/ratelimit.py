@@ -11,6 +11,7 @@ import time
 import uuid
 from collections import deque
 from collections.abc import Callable
+from pathlib import Path
 from typing import Protocol
 
 logger = logging.getLogger(__name__)
@@ -60,14 +61,8 @@ class MemoryRateLimiter:
             hits.pop()
 
 
-# Atomic check-and-count: drop entries older than the window, refuse at the limit, else add.
-_ACQUIRE = """
-redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', ARGV[1] - ARGV[2])
-if redis.call('ZCARD', KEYS[1]) >= tonumber(ARGV[3]) then return 0 end
-redis.call('ZADD', KEYS[1], ARGV[1], ARGV[4])
-redis.call('PEXPIRE', KEYS[1], math.ceil(ARGV[2] * 1000))
-return 1
-"""
+# Atomic check-and-count in Redis: a Lua script of its own, beside this module.
+_ACQUIRE_SCRIPT = Path(__file__).with_name("rate_window.lua")
 
 
 class RedisRateLimiter:
@@ -92,7 +87,7 @@ class RedisRateLimiter:
         self.window_s = window_s
         self.prefix = prefix
         self._redis = Redis.from_url(url, socket_timeout=2, socket_connect_timeout=2)
-        self._script = self._redis.register_script(_ACQUIRE)
+        self._script = self._redis.register_script(_ACQUIRE_SCRIPT.read_text(encoding="utf-8"))
         self._last: dict[str, str] = {}
 
     async def acquire(self, key: str) -> bool:
