@@ -276,15 +276,17 @@ bench-contact: prepare
 # nginx with Debian's brotli_static module, for the stack and its tests. Debian's packages
 # when run as root or with password-less sudo; otherwise the stack tests are skipped
 # with the reason.
+# nginx with its brotli module, and GoAccess for the marketing report (its tests read one).
 nginx:
 	@SUDO=$$([ "$$(id -u)" = 0 ] || echo "sudo -n"); \
-	if command -v nginx >/dev/null 2>&1 && [ -e /usr/lib/nginx/modules/ngx_http_brotli_static_module.so ]; then \
-		echo "Using nginx at $$(command -v nginx)"; \
+	if command -v nginx >/dev/null 2>&1 && [ -e /usr/lib/nginx/modules/ngx_http_brotli_static_module.so ] \
+		&& command -v goaccess >/dev/null 2>&1; then \
+		echo "Using nginx at $$(command -v nginx), goaccess at $$(command -v goaccess)"; \
 	elif command -v apt-get >/dev/null 2>&1 && { [ "$$(id -u)" = 0 ] || sudo -n true 2>/dev/null; }; then \
-		$$SUDO apt-get install -y nginx libnginx-mod-http-brotli-static \
-			|| { $$SUDO apt-get update && $$SUDO apt-get install -y nginx libnginx-mod-http-brotli-static; }; \
+		$$SUDO apt-get install -y nginx libnginx-mod-http-brotli-static goaccess \
+			|| { $$SUDO apt-get update && $$SUDO apt-get install -y nginx libnginx-mod-http-brotli-static goaccess; }; \
 	else \
-		echo "nginx with libnginx-mod-http-brotli-static is not installed (needs root): the stack tests will be skipped"; \
+		echo "nginx with libnginx-mod-http-brotli-static, or goaccess, is not installed (needs root): the stack and report tests will be skipped"; \
 	fi
 
 # The production stack on this machine (deploy/stack.py): exports the site for

@@ -6,12 +6,13 @@ from __future__ import annotations
 import gzip
 import re
 import shutil
+from datetime import date
 from pathlib import Path
 
 import pytest
 
 from deploy.render_nginx import NginxSite, render
-from deploy.report import log_files, make_report
+from deploy.report import PANELS_ANCHOR, DayOfLeads, log_files, make_report, with_leads
 
 SITE = NginxSite(
     site_url="https://www.example.com",
@@ -114,8 +115,32 @@ def test_the_rotated_logs_are_read_oldest_first(tmp_path: Path) -> None:
     shutil.which("goaccess") is None, reason="needs goaccess (Debian: apt-get install goaccess)"
 )
 def test_the_report_shows_pages_and_referrers_of_every_kept_day(tmp_path: Path) -> None:
-    page = make_report(_log(tmp_path), tmp_path / "report")
+    leads = [
+        DayOfLeads(date(2026, 11, 26), {"en": 2, "de": 3}),
+        DayOfLeads(date(2026, 11, 25), {"en": 0, "de": 1}),
+    ]
+    page = make_report(_log(tmp_path), tmp_path / "report", leads)
     html = page.read_text(encoding="utf-8")
+    # The messages per day sit in GoAccess's page above its panels (the place is found in
+    # what the installed GoAccess writes: an upgrade that moves it fails here).
+    table = html.split("<section id='leads-per-day'", 1)[1].split("</section>", 1)[0]
+    assert html.index("<section id='leads-per-day'") < html.index(PANELS_ANCHOR)
+    cells = re.findall(r"<t[dh][^>]*>([^<]*)</t[dh]>", table)
+    assert cells[:12] == [
+        "Day",
+        "English",
+        "German",
+        "All",
+        "2026-11-26",
+        "2",
+        "3",
+        "5",
+        "2026-11-25",
+        "0",
+        "1",
+        "1",
+    ]
+    assert cells[-4:] == ["2 days", "2", "4", "6"]
     data = html.replace("\\/", "/")  # the page's data is JSON, which may escape '/'
     for visited in (
         "/de/ueber-uns",
@@ -129,3 +154,13 @@ def test_the_report_shows_pages_and_referrers_of_every_kept_day(tmp_path: Path) 
     assert not re.findall(r"""\bsrc\s*=\s*["']?(?:https?:)?//""", html)
     assert not re.findall(r"""<link\b[^>]*\bhref\s*=\s*["']?(?:https?:)?//""", html)
     assert page.stat().st_mode & 0o004
+
+
+def test_a_report_without_the_leads_says_they_could_not_be_read() -> None:
+    page = with_leads(f"<body>{PANELS_ANCHOR}</body>", None)
+    assert "The leads database could not be read" in page
+
+
+def test_a_goaccess_page_without_the_place_for_the_leads_stops_the_report() -> None:
+    with pytest.raises(SystemExit, match="wrap-panels"):
+        with_leads("<body><div class='panels'></div></body>", [])
