@@ -6,6 +6,8 @@ import sys
 from typing import NoReturn
 
 import reflex as rx
+from alembic.util.exc import CommandError
+from sqlalchemy.exc import SQLAlchemyError
 
 from agency_site.components.head_script import head_script
 from agency_site.components.layout.shell import page_shell
@@ -18,6 +20,7 @@ from agency_site.dev.reload import last_compiled_routes, serving_live_edits, sho
 from agency_site.frontend.memo_modules import with_own_memo_module
 from agency_site.i18n import MissingText, collecting_missing_texts, localized_path, on_page
 from agency_site.leads import ContactMessage, retry_deliveries
+from agency_site.leads.database import default_engine, migrate
 from agency_site.pages.content_errors import Problem, content_errors_page, content_problems
 from agency_site.pages.not_found import not_found_description, not_found_page, not_found_title
 from agency_site.pages.redirects import NoScriptRedirect, no_script_redirects
@@ -160,6 +163,21 @@ def content_errors_app(problems: list[Problem]) -> rx.App:
     return app
 
 
+def migrate_the_dev_database() -> None:
+    """Under the dev server (make dev, a plain `reflex run`): DATABASE_URL's database
+    brought to alembic/'s head, as `make migrate` does. Reflex itself only checks it, after
+    importing this module, and that check does not migrate: on a fresh clone's database it
+    printed 'Target database is not up to date' and left an empty alembic_version table
+    behind, and the form answered 'technical problem' (no such table: contact_message).
+    A database already at head costs a query (under 0.1 s per start or reload)."""
+    try:
+        migrate(default_engine())
+    except (SQLAlchemyError, CommandError) as error:
+        # The pages need no database, so the dev server keeps serving them; the form
+        # cannot store a message until this is fixed. (No URL: it may hold a password.)
+        print(f"database error: DATABASE_URL's database not migrated: {error}", file=sys.stderr)
+
+
 def build_app() -> rx.App:
     """Create the app and register every route in both languages; under the dev server,
     the content-error page instead while the content check fails."""
@@ -201,6 +219,8 @@ def build_app() -> rx.App:
         if serving_live_edits():
             return content_errors_app(missing_text_problems(missing))
         stop_on_missing_texts(missing)
+    if serving_live_edits():
+        migrate_the_dev_database()
     app.register_lifespan_task(retry_deliveries)
     return app
 

@@ -34,22 +34,22 @@ def clean_environment(project: Path) -> dict[str, str]:
 
 
 class DevServer:
-    """`reflex run --frontend-port F --backend-port B` in `project`, with `environment`."""
+    """`reflex run --frontend-port F --backend-port B` in `project`, with `environment`;
+    with `make_dev`, `make dev PORT=F BACKEND_PORT=B` instead (its setup, then the same
+    `reflex run`). F and B are free ports, neither make dev's defaults."""
 
-    def __init__(self, project: Path, environment: dict[str, str], args: list[str] | None = None) -> None:
+    def __init__(self, project: Path, environment: dict[str, str], *, make_dev: bool = False) -> None:
         self.project = project
         self.frontend_port = free_port()
         self.backend_port = free_port()
         self.url = f"http://localhost:{self.frontend_port}"
         self.environment = environment
-        self.command = args or [
-            "reflex",
-            "run",
-            "--frontend-port",
-            str(self.frontend_port),
-            "--backend-port",
-            str(self.backend_port),
-        ]
+        # Fixed here: the server process below is given this command when it is made.
+        if make_dev:
+            self.command = ["make", "dev", f"PORT={self.frontend_port}", f"BACKEND_PORT={self.backend_port}"]
+        else:
+            self.command = ["reflex", "run", "--frontend-port", str(self.frontend_port)]
+            self.command += ["--backend-port", str(self.backend_port)]
         self.log_path = project / "dev-server.log"
         self.server = ServerProcess(
             self.command,
@@ -64,7 +64,7 @@ class DevServer:
         return self.log_path.read_text(errors="replace") if self.log_path.exists() else ""
 
     def start(self) -> DevServer:
-        """Start `reflex run` and wait until its page and its backend both answer."""
+        """Start the server and wait until its page and its backend both answer."""
         self.server.start()
         return self
 
@@ -77,5 +77,5 @@ class DevServer:
         return frontend.status_code == 200 and backend.status_code == 200
 
     def stop(self) -> None:
-        """Stop reflex run and everything it started (its process group), by its id."""
+        """Stop the server and everything it started (its process group), by its id."""
         self.server.stop(grace_s=30)

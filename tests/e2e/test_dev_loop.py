@@ -42,9 +42,8 @@ def plain_run(tmp_path_factory: pytest.TempPathFactory) -> Iterator[DevServer]:
 @pytest.fixture(scope="module")
 def make_dev(tmp_path_factory: pytest.TempPathFactory) -> Iterator[DevServer]:
     project = copy_project(tmp_path_factory.mktemp("make-dev") / "site")
-    server = DevServer(project, clean_environment(project), [])
     # Neither 3000 nor 8000: the ports make dev is told, as a developer whose 3000 is busy.
-    server.command = ["make", "dev", f"PORT={server.frontend_port}", f"BACKEND_PORT={server.backend_port}"]
+    server = DevServer(project, clean_environment(project), make_dev=True)
     try:
         yield server.start()
     finally:
@@ -72,12 +71,18 @@ def test_plain_reflex_run_serves_the_site_with_the_projects_node_and_bun(
     assert [warning for warning in UNTRUE_WARNINGS if warning.lower() in log.lower()] == []
 
 
-@pytest.mark.xfail(
-    reason="known bug: in make dev's fresh copy the app starts on a database without the "
-    "contact_message table ('Target database is not up to date'; alembic_version empty), "
-    "although make migrate alone creates it; the form answers 'technical problem'",
-    strict=False,
-)
+def test_plain_reflex_run_migrates_the_fresh_database(plain_run: DevServer) -> None:
+    """No make step ran in this copy: the dev server brings its new database to alembic/'s
+    head itself. Reflex only checked it, said 'Target database is not up to date' and left
+    an empty alembic_version table, so the contact form could store nothing."""
+    assert "not up to date" not in plain_run.log()
+    engine = create_engine(f"sqlite:///{plain_run.project / 'agency_site.db'}")
+    try:
+        assert list(store.messages(engine)) == []
+    finally:
+        engine.dispose()
+
+
 def test_make_dev_on_other_ports_takes_contact_messages(make_dev: DevServer, browser: Browser) -> None:
     page = open_page(browser, make_dev, "/contact")
     subject = f"Dev server {uuid.uuid4().hex[:8]}"
