@@ -147,8 +147,12 @@ def test_video_card_loads_on_click_and_toggles_mute(
 
 
 def expect_message(frame: Frame, message: dict) -> None:
+    """Wait until the fake player in `frame` has received `message`. A frame that has just
+    switched to a new player shows its address before the player's script has run (a
+    moment on a busy machine): no `received` yet is a wait, not an error, which would end
+    waitForFunction at once."""
     wanted = json.dumps(json.dumps(message, separators=(",", ":")))
-    frame.wait_for_function(f"() => window.received.some(m => JSON.stringify(m) === {wanted})")
+    frame.wait_for_function(f"() => (window.received ?? []).some(m => JSON.stringify(m) === {wanted})")
 
 
 def test_spinner_shows_until_the_player_is_ready(shared_pages: SharedPages) -> None:
