@@ -42,10 +42,10 @@ from deploy.render_nginx import EVENT_BURST, EVENT_CONNECTIONS
 from deploy.report import make_report
 from deploy.stack import Stack, missing_prerequisites
 from tests.support.process_guard import GUARD
-from tests.support.processes import established_connection_ends
 from tests.support.server import free_port
 
 from .conftest import wait_until_hydrated
+from .engine_sessions import SessionWatch, instances_holding
 from .expected import text
 from .polling import wait_for
 from .redis_server import RedisServer
@@ -95,12 +95,9 @@ class RunningStack:
     def rows_with_subject(self, subject: str) -> list[ContactMessage]:
         return [row for row in store.messages(self.engine) if row.subject == subject]
 
-    def open_connections(self) -> dict[int, int]:
-        """Established connections to each backend instance (nginx's)."""
-        return {port: len(ends) for port, ends in self.connection_ends().items()}
-
-    def connection_ends(self) -> dict[int, set[str]]:
-        return established_connection_ends(self.stack.backend_ports)
+    def instances_holding(self, session: str) -> list[int]:
+        """The backend instances (ports) that hold the websocket of Engine.IO `session`."""
+        return instances_holding(session, self.stack.backend_ports)
 
 
 @pytest.fixture(scope="module")
@@ -295,51 +292,53 @@ def _fill_contact_form(page: Page, subject: str) -> None:
         page.locator(f"#contact-form [name='{name}']").fill(value)
 
 
-def _open_contact_form(context: BrowserContext, running_stack: RunningStack) -> Page:
+def _open_contact_form(context: BrowserContext, running_stack: RunningStack) -> tuple[Page, SessionWatch]:
+    """The contact form with its websocket open, and the Engine.IO session of each
+    websocket the page opens."""
     page = context.new_page()
+    sessions = SessionWatch(page)
     _open(page, running_stack.url + "/contact")
     # Starting to type is what opens the socket (connect on intent, connect_on_intent.py).
     # Waited for through Playwright, which delivers page events only while it is called.
     with page.expect_websocket() as opened:
         page.locator("#contact-form [name='name']").press_sequentially("A")
     assert opened.value.url.startswith(running_stack.url.replace("https", "wss") + "/_event")
-    return page
+    return page, sessions
 
 
 def test_message_is_stored_once_through_the_other_instance_when_its_instance_dies(
     context: BrowserContext, running_stack: RunningStack
 ) -> None:
-    # nginx keeps idle connections to the instances (keepalive), which close when they
-    # like: the instance holding the form's websocket is the one with a connection that
-    # was not there before the form connected (counting connections once picked none,
-    # when an idle one closed on the same instance as the websocket opened).
-    before = running_stack.connection_ends()
-    page = _open_contact_form(context, running_stack)
-    grown = wait_for(
-        lambda: [port for port, ends in running_stack.connection_ends().items() if ends - before[port]],
-        20,
-        "the websocket reaching a backend instance",
-    )
-    assert len(grown) == 1, f"new connections to both instances: {running_stack.connection_ends()}"
-    holder = running_stack.stack.backend_ports.index(grown[0])
+    # The instance holding the form's websocket is the one that knows its Engine.IO
+    # session (engine_sessions.py). Not the one with a new connection from nginx: nginx
+    # sends the upgrade over a kept-alive connection when it has one, and then no
+    # connection is new.
+    page, sessions = _open_contact_form(context, running_stack)
+    ports = running_stack.stack.backend_ports
+    holders = running_stack.instances_holding(sessions.latest_session())
+    assert len(holders) == 1, f"the form's websocket held by the instances {holders} of {ports}"
+    holder = ports.index(holders[0])
     running_stack.stack.stop_backend(holder, kill=True)
-    subject = f"Failover {uuid.uuid4().hex[:8]}"
-    _fill_contact_form(page, subject)
-    page.get_by_test_id("contact-submit").click()
-    rows = wait_for(lambda: running_stack.rows_with_subject(subject), 45, "the message in PostgreSQL")
-    expect(page.get_by_test_id("contact-submit")).to_have_text(text("en", "contact-sent"))
-    assert len(running_stack.rows_with_subject(subject)) == len(rows) == 1
-    other = running_stack.stack.backend_ports[1 - holder]
-    assert running_stack.open_connections()[other] >= 1
-    # Back to two instances for the tests after this one.
-    running_stack.stack.start_backend(holder)
-    running_stack.stack.wait_backend(holder)
+    try:
+        subject = f"Failover {uuid.uuid4().hex[:8]}"
+        _fill_contact_form(page, subject)
+        page.get_by_test_id("contact-submit").click()
+        rows = wait_for(lambda: running_stack.rows_with_subject(subject), 45, "the message in PostgreSQL")
+        expect(page.get_by_test_id("contact-submit")).to_have_text(text("en", "contact-sent"))
+        assert len(running_stack.rows_with_subject(subject)) == len(rows) == 1
+        # The form reconnected, to the other instance, which took the message.
+        assert len(sessions.sockets) >= 2
+        assert running_stack.instances_holding(sessions.latest_session()) == [ports[1 - holder]]
+    finally:
+        # Back to two instances for the tests after this one.
+        running_stack.stack.start_backend(holder)
+        running_stack.stack.wait_backend(holder)
 
 
 def test_message_sent_after_redis_restarts_is_stored_or_refused_never_lost(
     context: BrowserContext, running_stack: RunningStack
 ) -> None:
-    page = _open_contact_form(context, running_stack)
+    page, _ = _open_contact_form(context, running_stack)
     subject = f"Redis restart {uuid.uuid4().hex[:8]}"
     _fill_contact_form(page, subject)
     running_stack.redis.stop()

@@ -55,9 +55,10 @@ def group_memory_kib(group: int) -> int:
 
 def established_connection_ends(ports: Iterable[int]) -> dict[int, set[str]]:
     """For each local TCP port of `ports`, the far end (address and port, as /proc/net
-    writes them) of each established connection to it: one connection can be told from
-    another, where a count cannot tell an idle keep-alive connection that closed from a
-    websocket that opened."""
+    writes them) of each established connection to it. Behind nginx these are nginx's
+    connections, idle kept-alive ones among them, and nginx may send a websocket's upgrade
+    over one of those: neither the ends nor their count say which instance holds a given
+    websocket (tests/e2e/engine_sessions.py asks the instances)."""
     by_hex = {f"{port:04X}": port for port in ports}
     ends: dict[int, set[str]] = {port: set() for port in by_hex.values()}
     for table in ("net/tcp", "net/tcp6"):
