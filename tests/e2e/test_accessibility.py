@@ -29,6 +29,7 @@ from agency_site.constants import LANGUAGES
 from agency_site.i18n import localized_path
 
 from .conftest import VIEWPORTS, SharedPages, Visit, goto_on_paused_clock, pause_clock
+from .contact_form import explained_if_unanswered
 from .expected import PAGE_TYPES
 from .popovers import language_options
 
@@ -137,8 +138,11 @@ def test_contact_form_with_errors_has_no_axe_violations(
 ) -> None:
     path = localized_path(lang, "/contact")
     visit = shared_pages.load(viewport, path)
-    visit.page.get_by_test_id("contact-submit").click()
-    expect(visit.page.get_by_test_id("error-message")).to_be_visible()
+    # This wait failed once in three full runs (no answer in 30 s, never alone or with the
+    # module): should it fail again, the report says what the form and connection did.
+    with explained_if_unanswered(visit.page):
+        visit.page.get_by_test_id("contact-submit").click()
+        expect(visit.page.get_by_test_id("error-message")).to_be_visible()
     assert_accessible(
         visit.page, f"{path} (form with errors) at {VIEWPORTS[viewport]['width']} px", review=lang == "en"
     )
