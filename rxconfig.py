@@ -7,7 +7,7 @@ from typing import TypedDict
 import reflex as rx
 
 from agency_site.components.ui.css_properties import SiteCssProperties
-from agency_site.dev.reload import watch_content_files
+from agency_site.dev.reload import leave_content_to_the_app, watch_content_files
 from agency_site.dev.toolchain import dev_origins, use_project_tools
 from agency_site.frontend.paint_before_hydration import PaintBeforeHydration
 from agency_site.frontend.patches.anchored import PatchGeneratedFrontend
@@ -34,6 +34,9 @@ except SettingsError as error:
     for problem in error.problems:
         print(f"setting error: {problem}", file=sys.stderr)
     raise SystemExit(1) from None
+
+# The dev backend shows a content edit itself, without a restart (agency_site/dev/live_content.py).
+leave_content_to_the_app(settings.content_dir)
 
 # The websocket takes no frame longer than the largest legal event (Reflex's default: 1 MB),
 # and closes the connection of a page that sends one (agency_site/server/event_limit.py). Read by Reflex

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import sys
-from typing import NoReturn
+from collections.abc import Callable
+from functools import partial
+from typing import Any, NoReturn
 
 import reflex as rx
 from alembic.util.exc import CommandError
@@ -16,7 +18,13 @@ from agency_site.components.ui.toaster import lazy_toaster
 from agency_site.constants import LANGUAGES
 from agency_site.content import ContentError
 from agency_site.content.slugs import check_sections
-from agency_site.dev.reload import last_compiled_routes, serving_live_edits, show_content_errors
+from agency_site.dev.live_content import live_content_edits, remember_page, restart_on_content_edits
+from agency_site.dev.reload import (
+    last_compiled_routes,
+    serving_live_edits,
+    show_content_errors,
+    watching_content_in_the_app,
+)
 from agency_site.frontend.memo_modules import with_own_memo_module
 from agency_site.i18n import MissingText, collecting_missing_texts, localized_path, on_page
 from agency_site.leads import ContactMessage, retry_deliveries
@@ -65,44 +73,64 @@ def page_component(route: Route, lang: str) -> tuple[rx.Component, PageHead]:
     return rx.fragment(shell, *head.tags), head
 
 
+def page_fields(route: Route, lang: str) -> dict[str, Any]:
+    """`route`'s page in `lang` as `app.add_page` takes it: the component and its head."""
+    component, head = page_component(route, lang)
+    return {
+        # Every page's memoized components (those bound to client state: video cards,
+        # dialogs, transition links...) go to a file of its page type, not to the one
+        # file every page downloads (it had grown to 375 kB raw with every project's
+        # players).
+        "component": with_own_memo_module(component, memo_module(route, lang)),
+        "title": head.title,
+        "description": head.description,
+        "image": head.image_url,
+    }
+
+
+def not_found_fields() -> dict[str, Any]:
+    """The not-found page as `app.add_page` takes it."""
+    with on_page("404"):
+        return {
+            "component": rx.fragment(
+                not_found_page(),
+                rx.cond(
+                    is_german_path(), rx.fragment(*not_found_tags("de")), rx.fragment(*not_found_tags("en"))
+                ),
+            ),
+            "title": not_found_title(),
+            "description": not_found_description(),
+            "image": get_settings().site_url + og_image_path("not-found", "en"),
+        }
+
+
+def build_page(
+    route_key: str, fields: Callable[[], dict[str, Any]], kind: str, memo_module: str
+) -> dict[str, Any]:
+    """What `fields` returns (`remember_page` without remembering)."""
+    return fields()
+
+
 def add_pages(app: rx.App) -> None:
-    """Every route in both languages, then the not-found page."""
+    """Every route in both languages, then the not-found page. Under the dev server each
+    page's build is kept with the texts it showed, so a content edit rebuilds only the
+    pages it changes (agency_site/dev/live_content.py)."""
     compiling = will_compile()
+    build = remember_page if serving_live_edits() else build_page
     for route in route_table():
         for lang in LANGUAGES:
             path = localized_path(lang, route.path)
             if not compiling:
                 app.add_page(rx.fragment(), route=path, on_load=route.on_load)
                 continue
-            component, head = page_component(route, lang)
-            app.add_page(
-                # Every page's memoized components (those bound to client state: video
-                # cards, dialogs, transition links...) go to a file of its page type, not
-                # to the one file every page downloads (it had grown to 375 kB raw with
-                # every project's players).
-                with_own_memo_module(component, memo_module(route, lang)),
-                route=path,
-                title=head.title,
-                description=head.description,
-                image=head.image_url,
-                on_load=route.on_load,
+            fields = build(
+                format_route(path), partial(page_fields, route, lang), route.kind, memo_module(route, lang)
             )
+            app.add_page(**fields, route=path, on_load=route.on_load)
     if not compiling:
         app.add_page(rx.fragment(), route="404")
         return
-    with on_page("404"):
-        app.add_page(
-            rx.fragment(
-                not_found_page(),
-                rx.cond(
-                    is_german_path(), rx.fragment(*not_found_tags("de")), rx.fragment(*not_found_tags("en"))
-                ),
-            ),
-            route="404",
-            title=not_found_title(),
-            description=not_found_description(),
-            image=get_settings().site_url + og_image_path("not-found", "en"),
-        )
+    app.add_page(**build("404", not_found_fields, "not-found", "404"), route="404")
 
 
 def stop_on_missing_texts(missing: list[MissingText]) -> NoReturn:
@@ -160,6 +188,8 @@ def content_errors_app(problems: list[Problem]) -> rx.App:
     app.add_page(content_errors_page(problems), route="404", title=title)
     for problem in problems:
         print(f"content error: {problem.describe()}", file=sys.stderr)
+    if watching_content_in_the_app():
+        app.register_lifespan_task(restart_on_content_edits)
     return app
 
 
@@ -222,6 +252,8 @@ def build_app() -> rx.App:
     if serving_live_edits():
         migrate_the_dev_database()
     app.register_lifespan_task(retry_deliveries)
+    if serving_live_edits() and watching_content_in_the_app():
+        app.register_lifespan_task(live_content_edits)
     return app
 
 

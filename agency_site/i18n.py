@@ -25,6 +25,12 @@ _missing: ContextVar[list[MissingText] | None] = ContextVar("missing", default=N
 # The texts the page being built has shown so far (inside `on_page`): the page shell reads
 # them to footnote the headline figures the page names (agency_site.components.ui.figures).
 _shown: ContextVar[list[str] | None] = ContextVar("shown", default=None)
+# The keys the page being recorded has asked for (the dev server rebuilds the pages that
+# show a changed text: agency_site/dev/live_content.py), and those asked outside any
+# recorded page (at import, by the app's head, by the server), which a rebuild of some
+# pages would not refresh.
+_recorded: ContextVar[set[str] | None] = ContextVar("recorded", default=None)
+_asked_outside_pages: set[str] = set()
 
 
 class MissingText(KeyError):
@@ -69,6 +75,22 @@ def shown_texts() -> list[str]:
     return list(_shown.get() or ())
 
 
+@contextmanager
+def recording_keys() -> Iterator[set[str]]:
+    """The keys asked for inside the block, collected in the set it yields."""
+    keys: set[str] = set()
+    token = _recorded.set(keys)
+    try:
+        yield keys
+    finally:
+        _recorded.reset(token)
+
+
+def asked_outside_pages() -> frozenset[str]:
+    """The keys asked for so far outside `recording_keys`."""
+    return frozenset(_asked_outside_pages)
+
+
 def asked_keys() -> frozenset[str]:
     """Every key asked for so far in this process."""
     return frozenset(_asked)
@@ -77,6 +99,11 @@ def asked_keys() -> frozenset[str]:
 def text_in(lang: str, key: str) -> str | None:
     """The text of `key` in exactly `lang`, or None (for optional texts, e.g. seo.yaml's)."""
     _asked.add(key)
+    recorded = _recorded.get()
+    if recorded is None:
+        _asked_outside_pages.add(key)
+    else:
+        recorded.add(key)
     return get_content().strings.get(lang, {}).get(key)
 
 

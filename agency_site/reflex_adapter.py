@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from pathlib import Path
 from types import ModuleType
+from typing import Any
 
 from reflex.constants import Dirs
 from reflex.event import EventSpec, EventType, no_args_event_spec, passthrough_event_spec
@@ -54,9 +55,12 @@ __all__ = [
     "format_route",
     "no_args_event_spec",
     "passthrough_event_spec",
+    "recompile_pages",
     "register_model",
     "resolved_color_mode",
+    "uses_granian",
     "web_dir",
+    "write_if_changed",
 ]
 
 # Why each name is needed (the public surface has no equivalent):
@@ -90,8 +94,77 @@ def dev_reloader() -> ModuleType:
     return reflex_exec
 
 
+def uses_granian() -> bool:
+    """Whether `reflex run` serves the backend with Granian (the reloader whose supervisor
+    respawns its worker on SIGHUP), not Uvicorn: `reflex.utils.exec.should_use_granian`'s
+    rule, without importing that module (0.9 s) into every process that reads rxconfig.py;
+    tests/unit/test_live_content.py holds the two equal."""
+    from importlib.util import find_spec
+
+    if environment.REFLEX_USE_GRANIAN.is_set():
+        return bool(environment.REFLEX_USE_GRANIAN.get())
+    return find_spec("uvicorn") is None or find_spec("gunicorn") is None
+
+
 def register_model(model: type) -> None:
     """Have Reflex create and migrate `model`'s table with its own (`reflex db`)."""
     from reflex.model import ModelRegistry
 
     ModelRegistry.register(model)
+
+
+def recompile_pages(app: Any, pages: dict[str, dict[str, Any]]) -> dict[Path, str]:
+    """The frontend files of some of `app`'s pages compiled again, without the rest of the
+    app (the dev server's live content edits, agency_site/dev/live_content.py): each route
+    of `pages` (Reflex's route key, as `format_route` gives it) gets the page fields given
+    there (`component`, `title`, `description`, `image`) in place of those it was added
+    with, and the result is its page module and the memo modules of the pages' source
+    modules, by their path in .web.
+
+    Reflex 0.10.1's `compile_app` compiles every page and writes every shared file; this is
+    its page step (a `CompileContext` over some pages) and its memo step for their own
+    memo modules. The caller must pass every route of a source module it passes one of
+    (they share one memo file). tests/unit/test_live_content.py compiles a page through
+    here and compares it with Reflex's full compile, so a Reflex that changes any of this
+    fails there.
+    """
+    import dataclasses
+
+    from reflex.compiler import compiler, utils
+    from reflex.compiler.plugins import default_page_plugins
+    from reflex_base.config import get_config
+    from reflex_base.plugins import CompileContext as PagesCompileContext
+    from reflex_base.plugins import CompilerHooks
+
+    unevaluated = app._unevaluated_pages
+    definitions = []
+    for route, fields in pages.items():
+        definitions.append(dataclasses.replace(unevaluated[route], **fields))
+    compiler_plugins, _ = compiler._resolve_radix_themes_plugin(app, get_config().plugins)
+    context = PagesCompileContext(
+        app=app,
+        pages=definitions,
+        hooks=CompilerHooks(plugins=default_page_plugins(style=app.style, plugins=compiler_plugins)),
+    )
+    with app.set_contexts(), context:
+        context.compile()
+    outputs: dict[Path, str] = {}
+    for page in context.compiled_pages.values():
+        if page.output_path is not None and page.output_code is not None:
+            outputs[utils.resolve_path_of_web_dir(page.output_path)] = page.output_code
+    memo_files, _ = compiler.compile_memo_components(context.auto_memo_components.values())
+    for path, code in memo_files:
+        outputs[utils.resolve_path_of_web_dir(path)] = code
+    for definition in definitions:
+        unevaluated[definition.route] = definition
+    return outputs
+
+
+def write_if_changed(path: Path, text: str) -> bool:
+    """Write `text` to `path` unless it holds that text already (so Vite's hot update sees
+    only the files that changed); whether it wrote."""
+    if path.exists() and path.read_text(encoding="utf-8") == text:
+        return False
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(text, encoding="utf-8")
+    return True

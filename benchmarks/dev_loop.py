@@ -21,7 +21,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from playwright.sync_api import sync_playwright  # noqa: E402
+from playwright.sync_api import expect, sync_playwright  # noqa: E402
 
 from tests.e2e.conftest import CHROMIUM_ARGS, chromium_executable  # noqa: E402
 from tests.e2e.dev_server import DevServer, clean_environment, copy_project  # noqa: E402
@@ -36,6 +36,13 @@ EDITS = [
         "about-subtitle: {mark} We are",
     ),
     ("legal text (Markdown)", "/impressum", "content/legal/en/impressum.md", "\n## ", "\n{mark}\n\n## "),
+    (
+        "blog post (Markdown)",
+        "/blog/ai-automation",
+        "content/blog/en/ai-automation.md",
+        "\n## Automation, AI, or both?",
+        "\n{mark}\n\n## Automation, AI, or both?",
+    ),
     (
         "page (Python)",
         "/about",
@@ -66,6 +73,36 @@ def measure(
         target.write_text(text, encoding="utf-8")
 
 
+# An image a page shows: saved with one pixel changed, it is visible when the page's
+# <source> for it names the new files (a variant's name carries a hash of its source).
+IMAGE = ("image", "/blog", "assets/blog/stock-01.webp")
+
+
+def measure_image(server: DevServer, page, path: str, file: str, timeout: float) -> str:
+    from PIL import Image
+
+    page.goto(server.url + path)
+    page.get_by_test_id("screen-title").first.wait_for(timeout=180_000)
+    stem = Path(file).stem
+    source = page.locator(f"source[srcset*='/{stem}-']").first
+    source.wait_for(state="attached", timeout=60_000)
+    before = source.get_attribute("srcset") or ""
+    target = server.project / file
+    original = target.read_bytes()
+    with Image.open(target) as image:
+        edited = image.convert("RGB")
+    edited.putpixel((0, 0), (255, 0, 255))
+    saved = time.monotonic()
+    edited.save(target, format="WEBP", lossless=True)
+    try:
+        expect(source).not_to_have_attribute("srcset", before, timeout=timeout * 1000)
+        return f"{time.monotonic() - saved:.1f} s"
+    except AssertionError:  # a timeout is the figure
+        return f"not shown after {timeout:.0f} s"
+    finally:
+        target.write_bytes(original)
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--stock-reloader", action="store_true", help="without content watching (before)")
@@ -91,6 +128,9 @@ def main() -> int:
                     print(f"{what:<24} {file:<36} {figure}  (load average {os.getloadavg()[0]:.1f})")
                     # Let the reload of restoring the file settle before the next edit.
                     time.sleep(0 if "not shown" in figure else 5)
+                what, path, file = IMAGE
+                figure = measure_image(server, page, path, file, args.timeout)
+                print(f"{what:<24} {file:<36} {figure}  (load average {os.getloadavg()[0]:.1f})")
                 browser.close()
         finally:
             server.stop()

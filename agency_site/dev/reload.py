@@ -8,6 +8,11 @@ dev server starts (rxconfig.py runs first); Markdown, images and Python were alr
 watched. A reload rebuilds the pages, and Vite's hot module replacement puts the new ones
 in the open browser.
 
+`leave_content_to_the_app()` goes further where Reflex runs Granian (its default): it tells
+the reloader to leave `content/` alone (`REFLEX_HOT_RELOAD_EXCLUDE_PATHS`, a setting Reflex
+documents), and the dev backend watches the folder itself and shows an edit there without
+a restart (agency_site/dev/live_content.py). With Uvicorn the reloader keeps the folder.
+
 `serving_live_edits()` tells the app that it is built for that dev server: there a content
 error compiles an error page at every address (agency_site/pages/content_errors.py)
 instead of stopping the server, and the next save that fixes it rebuilds the site.
@@ -19,8 +24,17 @@ from __future__ import annotations
 
 import json
 import logging
+from pathlib import Path
 
-from agency_site.reflex_adapter import CompileContext, Dirs, Env, dev_reloader, environment, web_dir
+from agency_site.reflex_adapter import (
+    CompileContext,
+    Dirs,
+    Env,
+    dev_reloader,
+    environment,
+    uses_granian,
+    web_dir,
+)
 
 logger = logging.getLogger(__name__)
 # The patterns of the content files' extensions, as Reflex writes them.
@@ -41,6 +55,28 @@ def watch_content_files() -> bool:
         return False
     namespace["HOTRELOAD_IGNORE_PATTERNS"] = tuple(p for p in patterns if p not in CONTENT_PATTERNS)
     return True
+
+
+def leave_content_to_the_app(content_dir: Path) -> bool:
+    """Have the dev server's reloader leave `content_dir` to the app (see above); False
+    where the reloader is Uvicorn's, which keeps watching it."""
+    if not uses_granian():
+        return False
+    excluded = list(environment.REFLEX_HOT_RELOAD_EXCLUDE_PATHS.get())
+    if content_dir.absolute() not in [path.absolute() for path in excluded]:
+        environment.REFLEX_HOT_RELOAD_EXCLUDE_PATHS.set([*excluded, content_dir.absolute()])
+    return True
+
+
+def watching_content_in_the_app() -> bool:
+    """Whether the reloader leaves the content folder to this app (its dev backend's
+    workers inherit the setting from `reflex run`)."""
+    from agency_site.settings import get_settings
+
+    content_dir = get_settings().content_dir.absolute()
+    return uses_granian() and content_dir in [
+        path.absolute() for path in environment.REFLEX_HOT_RELOAD_EXCLUDE_PATHS.get()
+    ]
 
 
 def serving_live_edits() -> bool:

@@ -1,0 +1,197 @@
+"""The dev server shows a content edit in the open page within a second or two, without
+restarting its backend.
+
+A restart (Reflex's reloader) imports and builds the whole app again and compiles all of
+its pages: some 12 s of CPU, 13 to 80 s to the browser on the shared 2-core machine. Here
+the dev backend watches `content/` itself (its reloader is told to leave the folder alone:
+agency_site/dev/reload.py) and, when a file there is saved, loads the content again and
+compiles only the pages it changes, writing only the files whose text changed, so Vite's
+hot update replaces just those modules in the open page:
+
+- a text of `content/i18n/`: the pages that showed one of the changed texts (each page's
+  build is kept with the keys it asked for, `remember_page`);
+- a legal text (`content/legal/`): the two legal pages.
+
+Anything else restarts the backend as the reloader would (the Granian supervisor is asked
+to respawn its worker): another content file (the catalog, the company facts, the blog,
+the German URLs, the glossary; many pages read them), a content error (the restarted
+backend shows the error page, agency_site/pages/content_errors.py), a missing text, a
+change of the route table, or a text also read outside the pages (at import, by the app's
+head, by the server).
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import signal
+import sys
+import time
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from agency_site.content import ContentError, get_content
+from agency_site.i18n import asked_outside_pages, collecting_missing_texts, recording_keys
+from agency_site.reflex_adapter import recompile_pages, write_if_changed
+from agency_site.settings import get_settings
+
+logger = logging.getLogger(__name__)
+
+# The page kinds (agency_site.routes.PageKind) a legal text is shown on.
+LEGAL_PAGE_KINDS = frozenset({"impressum", "privacy"})
+
+PageFields = dict[str, Any]
+
+
+@dataclass(frozen=True)
+class PageBuild:
+    """How the app built one page, and the texts it showed."""
+
+    route_key: str
+    build: Callable[[], PageFields]
+    kind: str
+    memo_module: str
+    keys: frozenset[str]
+
+
+_pages: dict[str, PageBuild] = {}
+
+
+class RestartNeeded(Exception):
+    """The edit needs the whole app built again; the message says why."""
+
+
+def remember_page(route_key: str, build: Callable[[], PageFields], kind: str, memo_module: str) -> PageFields:
+    """Build a page (`build` returns what `app.add_page` takes) and keep how, with the
+    texts it asked for."""
+    with recording_keys() as keys:
+        fields = build()
+    _pages[route_key] = PageBuild(route_key, build, kind, memo_module, frozenset(keys))
+    return fields
+
+
+def remembered_pages() -> dict[str, PageBuild]:
+    return dict(_pages)
+
+
+def changed_keys(before: dict[str, dict[str, str]], after: dict[str, dict[str, str]]) -> set[str]:
+    """The keys whose text differs in any language (added and removed ones included)."""
+    changed: set[str] = set()
+    for lang in before.keys() | after.keys():
+        old, new = before.get(lang, {}), after.get(lang, {})
+        changed |= {key for key in old.keys() | new.keys() if old.get(key) != new.get(key)}
+    return changed
+
+
+def reload_content() -> None:
+    """Forget every content file read so far and read (and check) them again; raises
+    ContentError as the app's build does."""
+    from agency_site.content.blog import get_blog
+    from agency_site.content.catalog import get_catalog
+    from agency_site.content.hyphenation import get_hyphenation
+    from agency_site.content.legal import get_legal_texts
+    from agency_site.content.slugs import get_german_urls
+    from agency_site.seo.head import organization_facts_by_lang
+    from agency_site.site_check import check_all_content
+
+    for cached in (
+        get_content,
+        get_catalog,
+        get_blog,
+        get_legal_texts,
+        get_hyphenation,
+        get_german_urls,
+        organization_facts_by_lang,
+    ):
+        cached.cache_clear()
+    check_all_content()
+
+
+def pages_to_rebuild(content_dir: Path, files: Iterable[Path], changed: set[str]) -> list[PageBuild]:
+    """The pages an edit of `files` (whose texts `changed`) shows on; RestartNeeded when a
+    rebuild of some pages cannot show it."""
+    kinds: set[str] = set()
+    for file in files:
+        try:
+            area = file.relative_to(content_dir).parts[0]
+        except (ValueError, IndexError):
+            raise RestartNeeded(f"{file} is not in {content_dir}") from None
+        if area == "legal":
+            kinds |= LEGAL_PAGE_KINDS
+        elif area != "i18n":
+            raise RestartNeeded(f"{file.relative_to(content_dir)} is read by many pages")
+    if outside := changed & asked_outside_pages():
+        raise RestartNeeded(f"{', '.join(sorted(outside))} also read outside the pages")
+    touched = {page.memo_module for page in _pages.values() if page.keys & changed or page.kind in kinds}
+    # Pages that share a memo module are compiled together (they share its file).
+    return [page for page in _pages.values() if page.memo_module in touched]
+
+
+def apply_content_edit(app: Any, files: list[Path]) -> tuple[int, list[Path]]:
+    """Show an edit of `files`: the number of pages compiled and the files written."""
+    from agency_site.routes import route_table
+
+    content_dir = get_settings().content_dir
+    before = get_content().strings
+    routes_before = [route.path for route in route_table()]
+    try:
+        reload_content()
+    except ContentError:
+        raise RestartNeeded("content error") from None
+    if [route.path for route in route_table()] != routes_before:
+        raise RestartNeeded("the pages changed")
+    pages = pages_to_rebuild(content_dir, files, changed_keys(before, get_content().strings))
+    if not pages:
+        return 0, []
+    with collecting_missing_texts() as missing:
+        fields = {
+            page.route_key: remember_page(page.route_key, page.build, page.kind, page.memo_module)
+            for page in pages
+        }
+    if missing:
+        raise RestartNeeded("a text is missing")
+    outputs = recompile_pages(app, fields)
+    return len(pages), [path for path, text in outputs.items() if write_if_changed(path, text)]
+
+
+def restart_backend() -> None:
+    """Have the reloader's supervisor (Granian, the worker's parent) respawn this worker,
+    as it does for a Python edit."""
+    os.kill(os.getppid(), signal.SIGHUP)
+
+
+async def live_content_edits(app: Any) -> None:
+    """The dev backend's lifespan task: show each content edit (see the module's doc)."""
+    from watchfiles import awatch
+
+    content_dir = get_settings().content_dir
+    async for changes in awatch(content_dir):
+        files = sorted({Path(path) for _, path in changes})
+        names = ", ".join(str(file.relative_to(content_dir)) for file in files)
+        started = time.monotonic()
+        try:
+            count, written = apply_content_edit(app, files)
+        except RestartNeeded as why:
+            print(f"Live content: {names}: {why}; restarting the backend", file=sys.stderr)
+            restart_backend()
+            return
+        except Exception:
+            logger.exception("Live content: %s could not be shown; restarting the backend", names)
+            restart_backend()
+            return
+        print(
+            f"Live content: {names}: {count} pages compiled, {len(written)} files written "
+            f"in {time.monotonic() - started:.2f} s",
+            file=sys.stderr,
+        )
+
+
+async def restart_on_content_edits() -> None:
+    """The content-error page's lifespan task: any content edit builds the app again."""
+    from watchfiles import awatch
+
+    async for _ in awatch(get_settings().content_dir):
+        restart_backend()
+        return

@@ -1,0 +1,158 @@
+"""The dev server shows a content edit by compiling only the pages it changes
+(agency_site/dev/live_content.py), through Reflex internals the adapter names: if a test
+here fails after a Reflex upgrade, `reflex_adapter.recompile_pages` or the reloader
+setting `agency_site/dev/reload.py` relies on moved."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from agency_site.dev import live_content
+from agency_site.dev.live_content import PageBuild, RestartNeeded, changed_keys, pages_to_rebuild
+from agency_site.dev.reload import leave_content_to_the_app
+from agency_site.i18n import asked_outside_pages, recording_keys, t
+from agency_site.reflex_adapter import dev_reloader, environment, uses_granian
+from agency_site.settings import PROJECT_ROOT
+
+CONTENT = Path("/site/content")
+
+
+def _page(key: str, keys: set[str], kind: str = "about", module: str | None = None) -> PageBuild:
+    return PageBuild(key, dict, kind, module or f"m_{key}", frozenset(keys))
+
+
+@pytest.fixture
+def pages(monkeypatch: pytest.MonkeyPatch) -> dict[str, PageBuild]:
+    built = {
+        "about": _page("about", {"about-subtitle", "nav-home"}),
+        "de/ueber-uns": _page("de/ueber-uns", {"about-subtitle", "nav-home"}),
+        "impressum": _page("impressum", {"nav-home"}, "impressum"),
+        "contact": _page("contact", {"contact-title"}, "contact", "contact"),
+        "de/kontakt": _page("de/kontakt", {"nav-home"}, "contact", "contact"),
+    }
+    monkeypatch.setattr(live_content, "_pages", built)
+    return built
+
+
+def _keys(found: list[PageBuild]) -> list[str]:
+    return sorted(page.route_key for page in found)
+
+
+def test_a_changed_text_rebuilds_the_pages_that_showed_it(pages: dict[str, PageBuild]) -> None:
+    about = CONTENT / "i18n" / "en" / "about.yaml"
+    assert _keys(pages_to_rebuild(CONTENT, [about], {"about-subtitle"})) == ["about", "de/ueber-uns"]
+    # Pages that share a memo module (the contact page's two languages) are compiled together.
+    assert _keys(pages_to_rebuild(CONTENT, [about], {"contact-title"})) == ["contact", "de/kontakt"]
+    assert pages_to_rebuild(CONTENT, [about], {"a-key-no-page-shows"}) == []
+
+
+def test_a_legal_text_rebuilds_the_legal_pages(pages: dict[str, PageBuild]) -> None:
+    legal = CONTENT / "legal" / "en" / "impressum.md"
+    assert _keys(pages_to_rebuild(CONTENT, [legal], set())) == ["impressum"]
+
+
+@pytest.mark.parametrize("name", ["site.yaml", "services.yaml", "blog/en/ai-automation.md", "slugs.yaml"])
+def test_other_content_files_restart_the_backend(pages: dict[str, PageBuild], name: str) -> None:
+    with pytest.raises(RestartNeeded):
+        pages_to_rebuild(CONTENT, [CONTENT / name], set())
+
+
+def test_a_text_also_read_outside_the_pages_restarts_the_backend(pages: dict[str, PageBuild]) -> None:
+    t("en", "nav-home")  # outside any recorded page, as a module constant or the server would
+    assert "nav-home" in asked_outside_pages()
+    with pytest.raises(RestartNeeded, match="nav-home"):
+        pages_to_rebuild(CONTENT, [CONTENT / "i18n" / "en" / "site.yaml"], {"nav-home"})
+
+
+def test_texts_asked_inside_a_recording_belong_to_it() -> None:
+    with recording_keys() as keys:
+        t("en", "page-about-title")
+    assert keys == {"page-about-title"}
+
+
+def test_changed_keys_are_those_whose_text_differs_in_any_language() -> None:
+    before = {"en": {"a": "A", "b": "B", "gone": "x"}, "de": {"a": "A", "b": "B"}}
+    after = {"en": {"a": "A", "b": "B", "new": "y"}, "de": {"a": "A", "b": "Bee"}}
+    assert changed_keys(before, after) == {"b", "gone", "new"}
+
+
+def test_uses_granian_follows_reflexs_own_rule() -> None:
+    assert uses_granian() == dev_reloader().should_use_granian()
+
+
+def test_the_reloader_leaves_the_content_folder_to_the_app(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(PROJECT_ROOT)
+    # Reading the configuration runs rxconfig.py, which leaves the folder to the app.
+    assert PROJECT_ROOT / "content" not in list(dev_reloader().get_reload_paths())
+    monkeypatch.delenv("REFLEX_HOT_RELOAD_EXCLUDE_PATHS", raising=False)
+    before = list(dev_reloader().get_reload_paths())
+    assert PROJECT_ROOT / "content" in before
+    assert leave_content_to_the_app(PROJECT_ROOT / "content")
+    after = list(dev_reloader().get_reload_paths())
+    assert PROJECT_ROOT / "content" not in after
+    assert PROJECT_ROOT / "agency_site" in after
+    assert environment.REFLEX_HOT_RELOAD_EXCLUDE_PATHS.get() == [PROJECT_ROOT / "content"]
+
+
+# The dev server's app (as `reflex run` builds it in a worker), an edit of about.yaml shown
+# through live_content, and the about page compiled alone and among other pages.
+_EDIT = """
+import json, sys
+from pathlib import Path
+from agency_site import agency_site as built
+from agency_site.dev import live_content
+from agency_site.reflex_adapter import recompile_pages
+
+pages = live_content.remembered_pages()
+about = Path(sys.argv[1]) / "i18n" / "en" / "about.yaml"
+about.write_text(about.read_text().replace("about-subtitle: We are", "about-subtitle: Edited. We are", 1))
+count, written = live_content.apply_content_edit(built.app, [about])
+alone = recompile_pages(built.app, {"about": pages["about"].build()})
+together = recompile_pages(
+    built.app,
+    {key: page.build() for key, page in pages.items() if page.kind in ("about", "home", "contact")},
+)
+print(json.dumps({
+    "count": count,
+    "written": [str(path) for path in written],
+    "alone": {str(path): text for path, text in alone.items()},
+    "together": {str(path): text for path, text in together.items()},
+}))
+"""
+
+
+def test_an_edited_text_is_compiled_into_its_pages_alone(content_copy: Path, tmp_path: Path) -> None:
+    web = tmp_path / ".web"
+    env = {
+        **os.environ,
+        "CONTENT_DIR": str(content_copy),
+        "REFLEX_WEB_WORKDIR": str(web),
+        "REFLEX_ENV_MODE": "dev",
+        "__REFLEX_COMPILE_CONTEXT": "run",
+    }
+    done = subprocess.run(
+        [sys.executable, "-c", _EDIT, str(content_copy)],
+        cwd=PROJECT_ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+    )
+    assert done.returncode == 0, done.stderr
+    result = json.loads(done.stdout.splitlines()[-1])
+    # The about page in both languages asks for the text; the English one shows the edit
+    # (this .web was empty, so the German one and both memo modules were written too).
+    assert result["count"] == 2
+    written = [Path(path) for path in result["written"]]
+    assert all(path.is_relative_to(web) for path in written)
+    [page] = [path for path in written if "Edited. We are" in path.read_text(encoding="utf-8")]
+    assert page.name == "[about]._index.jsx"
+    # A page compiled alone is the page compiled among others (its memo module too).
+    alone, together = result["alone"], result["together"]
+    assert alone
+    assert {path: together[path] for path in alone} == alone
