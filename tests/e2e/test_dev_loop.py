@@ -121,7 +121,8 @@ def _edit(server: DevServer, file: str, old: str, new: str) -> str:
 
 
 def test_a_content_edit_shows_in_the_open_page(plain_run: DevServer, browser: Browser) -> None:
-    """Reflex's reloader skipped YAML, so a text edit never showed."""
+    """Reflex's reloader skipped YAML, so a text edit never showed; now the running
+    backend compiles it into the pages that show the text (agency_site/dev/live_content.py)."""
     page = open_page(browser, plain_run, "/about")
     about = "content/i18n/en/about.yaml"
     try:
@@ -134,6 +135,7 @@ def test_a_content_edit_shows_in_the_open_page(plain_run: DevServer, browser: Br
             (plain_run.project / about).write_text(original, encoding="utf-8")
     finally:
         page.context.close()
+    assert "Live content: i18n/en/about.yaml" in plain_run.log()
 
 
 def test_a_content_error_shows_in_the_browser_until_the_fix_is_saved(
@@ -169,3 +171,50 @@ def test_a_content_error_shows_in_the_browser_until_the_fix_is_saved(
     finally:
         page.context.close()
     assert "Unexpected exit" not in plain_run.log()
+
+
+def _shows_after_edit(server: DevServer, browser: Browser, path: str, file: str, old: str, new: str) -> None:
+    """Save `file` with `old` replaced by `new` (which holds a mark) and wait for the mark
+    in the page open at `path`; the file is restored after."""
+    page = open_page(browser, server, path)
+    mark = f"Edited {uuid.uuid4().hex[:6]}"
+    try:
+        expect(page.get_by_test_id("screen-title").first).to_be_visible(timeout=FIRST_LOAD_MS)
+        original = _edit(server, file, old, new.format(mark=mark))
+        try:
+            expect(page.get_by_text(mark).first).to_be_visible(timeout=RELOAD_MS)
+        finally:
+            (server.project / file).write_text(original, encoding="utf-8")
+    finally:
+        page.context.close()
+
+
+def test_a_legal_text_edit_shows_in_the_open_page(plain_run: DevServer, browser: Browser) -> None:
+    """Compiled into the legal pages by the running backend (agency_site/dev/live_content.py)."""
+    _shows_after_edit(
+        plain_run, browser, "/impressum", "content/legal/en/impressum.md", "\n## ", "\n{mark}\n\n## "
+    )
+    assert "Live content: legal/en/impressum.md" in plain_run.log()
+
+
+def test_a_blog_post_edit_shows_in_the_open_page(plain_run: DevServer, browser: Browser) -> None:
+    """The blog restarts the backend (many pages read a post), as a Python edit does."""
+    _shows_after_edit(
+        plain_run,
+        browser,
+        "/blog/ai-automation",
+        "content/blog/en/ai-automation.md",
+        "\n## Automation, AI, or both?",
+        "\n{mark}\n\n## Automation, AI, or both?",
+    )
+
+
+def test_a_page_edit_shows_in_the_open_page(plain_run: DevServer, browser: Browser) -> None:
+    _shows_after_edit(
+        plain_run,
+        browser,
+        "/about",
+        "agency_site/pages/about.py",
+        'title = t(lang, "page-about-title")',
+        'title = t(lang, "page-about-title") + " {mark}"',
+    )

@@ -37,6 +37,8 @@ def pages(monkeypatch: pytest.MonkeyPatch) -> dict[str, PageBuild]:
         "de/kontakt": _page("de/kontakt", {"nav-home"}, "contact", "contact"),
     }
     monkeypatch.setattr(live_content, "_pages", built)
+    # Other tests in this process ask for texts outside any page.
+    monkeypatch.setattr(live_content, "asked_outside_pages", frozenset)
     return built
 
 
@@ -63,9 +65,12 @@ def test_other_content_files_restart_the_backend(pages: dict[str, PageBuild], na
         pages_to_rebuild(CONTENT, [CONTENT / name], set())
 
 
-def test_a_text_also_read_outside_the_pages_restarts_the_backend(pages: dict[str, PageBuild]) -> None:
+def test_a_text_also_read_outside_the_pages_restarts_the_backend(
+    pages: dict[str, PageBuild], monkeypatch: pytest.MonkeyPatch
+) -> None:
     t("en", "nav-home")  # outside any recorded page, as a module constant or the server would
     assert "nav-home" in asked_outside_pages()
+    monkeypatch.setattr(live_content, "asked_outside_pages", asked_outside_pages)
     with pytest.raises(RestartNeeded, match="nav-home"):
         pages_to_rebuild(CONTENT, [CONTENT / "i18n" / "en" / "site.yaml"], {"nav-home"})
 
