@@ -132,6 +132,11 @@ def main() -> int:
                 figure = measure_image(server, page, path, file, args.timeout)
                 print(f"{what:<24} {file:<36} {figure}  (load average {os.getloadavg()[0]:.1f})")
                 browser.close()
+            log = server.log()
+            print(
+                f"backend restarts: {log.count('Spawning worker') - 1}, of which killed after refusing "
+                f"to stop: {log.count('refused to gracefully stop')}; live edits: {log.count('Live content:')}"
+            )
         finally:
             server.stop()
     return 0

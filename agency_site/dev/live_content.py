@@ -1,38 +1,47 @@
-"""The dev server shows a content edit in the open page within a second or two, without
-restarting its backend.
+"""The dev server shows a content or page edit in the open page within a second or two,
+without restarting its backend.
 
 A restart (Reflex's reloader) imports and builds the whole app again and compiles all of
 its pages: some 12 s of CPU, 13 to 80 s to the browser on the shared 2-core machine. Here
-the dev backend watches `content/` itself (its reloader is told to leave the folder alone:
-agency_site/dev/reload.py) and, when a file there is saved, loads the content again and
-compiles only the pages it changes, writing only the files whose text changed, so Vite's
-hot update replaces just those modules in the open page:
+the dev backend watches `content/` and `agency_site/pages/` itself (its reloader is told to
+leave them alone: agency_site/dev/reload.py) and, when a file there is saved, compiles only
+the pages it changes, writing only the files whose text changed, so Vite's hot update
+replaces just those modules in the open page:
 
-- a text of `content/i18n/`: the pages that showed one of the changed texts (each page's
-  build is kept with the keys it asked for, `remember_page`);
-- a legal text (`content/legal/`): the two legal pages.
+- a text of `content/i18n/`: the content is read again, and the pages that showed one of
+  the changed texts are built again (each page's build is kept with the keys it asked for,
+  `remember_page`);
+- a legal text (`content/legal/`): the two legal pages;
+- a Python file of `agency_site/pages/`: it and the page modules that import it (found in
+  their source) are imported again, with the route table, and the pages they build are
+  built again. Pages must not define states (Reflex does not allow a state class twice).
 
 Anything else restarts the backend as the reloader would (the Granian supervisor is asked
 to respawn its worker): another content file (the catalog, the company facts, the blog,
 the German URLs, the glossary; many pages read them), a content error (the restarted
 backend shows the error page, agency_site/pages/content_errors.py), a missing text, a
-change of the route table, or a text also read outside the pages (at import, by the app's
-head, by the server).
+change of the route table, a text also read outside the pages (at import, by the app's
+head, by the server), a page module the app imports itself (the not-found page, the
+redirects, the content-error page), or a page module that no longer imports.
 """
 
 from __future__ import annotations
 
+import ast
+import importlib
 import logging
 import os
 import signal
 import sys
 import time
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from functools import partial
 from pathlib import Path
 from typing import Any
 
 from agency_site.content import ContentError, get_content
+from agency_site.dev.reload import PACKAGE_DIR, PAGES_DIR
 from agency_site.i18n import asked_outside_pages, collecting_missing_texts, recording_keys
 from agency_site.reflex_adapter import recompile_pages, write_if_changed
 from agency_site.settings import get_settings
@@ -156,6 +165,106 @@ def apply_content_edit(app: Any, files: list[Path]) -> tuple[int, list[Path]]:
     return len(pages), [path for path, text in outputs.items() if write_if_changed(path, text)]
 
 
+PAGES_PACKAGE = "agency_site.pages"
+ROUTES_MODULE = "agency_site.routes"
+
+
+def module_of(file: Path) -> str:
+    """The module name of a Python file of the pages' package."""
+    parts = file.relative_to(PAGES_DIR).with_suffix("").parts
+    if parts and parts[-1] == "__init__":
+        parts = parts[:-1]
+    return ".".join((PAGES_PACKAGE, *parts))
+
+
+def imported_pages_modules(source: str) -> set[str]:
+    """The modules of the pages' package a module's source imports (absolute imports:
+    the package uses no relative ones)."""
+    found: set[str] = set()
+    for node in ast.walk(ast.parse(source)):
+        names = []
+        if isinstance(node, ast.Import):
+            names = [alias.name for alias in node.names]
+        elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+            names = [node.module, *(f"{node.module}.{alias.name}" for alias in node.names)]
+        found |= {name for name in names if name == PAGES_PACKAGE or name.startswith(PAGES_PACKAGE + ".")}
+    return found
+
+
+def pages_import_graph() -> tuple[dict[str, set[str]], set[str]]:
+    """Which modules of the pages' package each of them imports, and those the rest of
+    the site imports (besides the route table, which is imported again with the pages)."""
+    graph = {
+        module_of(file): imported_pages_modules(file.read_text(encoding="utf-8"))
+        for file in PAGES_DIR.rglob("*.py")
+    }
+    outside: set[str] = set()
+    for file in PACKAGE_DIR.rglob("*.py"):
+        if not file.is_relative_to(PAGES_DIR) and file.name != "routes.py":
+            outside |= imported_pages_modules(file.read_text(encoding="utf-8"))
+    return graph, {module for module in outside if module in graph}
+
+
+def modules_using(changed: set[str], graph: dict[str, set[str]]) -> set[str]:
+    """`changed` and every module that imports one of them, directly or through others."""
+    using = set(changed)
+    while grown := {module for module, imports in graph.items() if imports & using} - using:
+        using |= grown
+    return using
+
+
+def apply_page_edit(app: Any, files: list[Path]) -> tuple[int, list[Path]]:
+    """Show an edit of Python files of the pages' package: the modules that use them are
+    imported again, with the route table, and the pages they build are compiled."""
+    from agency_site.routes import route_table
+
+    changed = {module_of(file) for file in files if file.suffix == ".py"}
+    if not changed:
+        return 0, []
+    graph, imported_outside = pages_import_graph()
+    using = modules_using(changed, graph)
+    if stale := using & imported_outside:
+        raise RestartNeeded(f"{', '.join(sorted(stale))} is imported outside the pages")
+    paths_before = [route.path for route in route_table()]
+    for module in (*using, ROUTES_MODULE):
+        sys.modules.pop(module, None)
+    try:
+        routes = importlib.import_module(ROUTES_MODULE)
+        new_routes = {route.path: route for route in routes.route_table()}
+    except Exception as error:
+        raise RestartNeeded(f"the pages do not import: {error!r}") from None
+    if list(new_routes) != paths_before:
+        raise RestartNeeded("the pages changed")
+    touched: set[str] = set()
+    rebuilt: dict[str, PageBuild] = {}
+    for page in _pages.values():
+        # Each route's page is built by `page_fields(route, lang)` (agency_site.agency_site).
+        if not isinstance(page.build, partial):
+            continue
+        route, *rest = page.build.args
+        new_route = new_routes[route.path]
+        rebuilt[page.route_key] = replace(page, build=partial(page.build.func, new_route, *rest))
+        if new_route.build.__module__ in using:
+            touched.add(page.memo_module)
+    _pages.update(rebuilt)
+    return compile_pages(app, [page for page in _pages.values() if page.memo_module in touched])
+
+
+def compile_pages(app: Any, pages: list[PageBuild]) -> tuple[int, list[Path]]:
+    """Build `pages` again and write the files of theirs that changed."""
+    if not pages:
+        return 0, []
+    with collecting_missing_texts() as missing:
+        fields = {
+            page.route_key: remember_page(page.route_key, page.build, page.kind, page.memo_module)
+            for page in pages
+        }
+    if missing:
+        raise RestartNeeded("a text is missing")
+    outputs = recompile_pages(app, fields)
+    return len(pages), [path for path, text in outputs.items() if write_if_changed(path, text)]
+
+
 def restart_backend() -> None:
     """Have the reloader's supervisor (Granian, the worker's parent) respawn this worker,
     as it does for a Python edit."""
@@ -167,12 +276,17 @@ async def live_content_edits(app: Any) -> None:
     from watchfiles import awatch
 
     content_dir = get_settings().content_dir
-    async for changes in awatch(content_dir):
+    async for changes in awatch(content_dir, PAGES_DIR):
         files = sorted({Path(path) for _, path in changes})
-        names = ", ".join(str(file.relative_to(content_dir)) for file in files)
+        pages = [file for file in files if file.is_relative_to(PAGES_DIR)]
+        names = ", ".join(
+            str(file.relative_to(PAGES_DIR if file in pages else content_dir)) for file in files
+        )
         started = time.monotonic()
         try:
-            count, written = apply_content_edit(app, files)
+            if pages and len(pages) < len(files):
+                raise RestartNeeded("content and pages changed at once")
+            count, written = apply_page_edit(app, pages) if pages else apply_content_edit(app, files)
         except RestartNeeded as why:
             print(f"Live content: {names}: {why}; restarting the backend", file=sys.stderr)
             restart_backend()
@@ -189,9 +303,9 @@ async def live_content_edits(app: Any) -> None:
 
 
 async def restart_on_content_edits() -> None:
-    """The content-error page's lifespan task: any content edit builds the app again."""
+    """The content-error page's lifespan task: any content or page edit builds the app again."""
     from watchfiles import awatch
 
-    async for _ in awatch(get_settings().content_dir):
+    async for _ in awatch(get_settings().content_dir, PAGES_DIR):
         restart_backend()
         return

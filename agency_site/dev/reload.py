@@ -9,9 +9,10 @@ watched. A reload rebuilds the pages, and Vite's hot module replacement puts the
 in the open browser.
 
 `leave_content_to_the_app()` goes further where Reflex runs Granian (its default): it tells
-the reloader to leave `content/` alone (`REFLEX_HOT_RELOAD_EXCLUDE_PATHS`, a setting Reflex
-documents), and the dev backend watches the folder itself and shows an edit there without
-a restart (agency_site/dev/live_content.py). With Uvicorn the reloader keeps the folder.
+the reloader to leave `content/` and `agency_site/pages/` alone
+(`REFLEX_HOT_RELOAD_EXCLUDE_PATHS` and `..._INCLUDE_PATHS`, settings Reflex documents), and
+the dev backend watches them itself and shows an edit there without a restart
+(agency_site/dev/live_content.py). With Uvicorn the reloader keeps them.
 
 `serving_live_edits()` tells the app that it is built for that dev server: there a content
 error compiles an error page at every address (agency_site/pages/content_errors.py)
@@ -57,26 +58,44 @@ def watch_content_files() -> bool:
     return True
 
 
+# The package of the site's pages, whose Python edits the dev backend shows itself too.
+PACKAGE_DIR = Path(__file__).resolve().parents[1]
+PAGES_DIR = PACKAGE_DIR / "pages"
+
+
 def leave_content_to_the_app(content_dir: Path) -> bool:
-    """Have the dev server's reloader leave `content_dir` to the app (see above); False
-    where the reloader is Uvicorn's, which keeps watching it."""
+    """Have the dev server's reloader leave `content_dir` and the pages' package to the
+    app (see above): Reflex's settings exclude and include top-level paths, so the package
+    is excluded and each of its entries but `pages/` included. False where the reloader
+    is Uvicorn's, which keeps watching everything."""
     if not uses_granian():
         return False
-    excluded = list(environment.REFLEX_HOT_RELOAD_EXCLUDE_PATHS.get())
-    if content_dir.absolute() not in [path.absolute() for path in excluded]:
-        environment.REFLEX_HOT_RELOAD_EXCLUDE_PATHS.set([*excluded, content_dir.absolute()])
+    leave = [content_dir.absolute(), PACKAGE_DIR]
+    excluded = [path.absolute() for path in environment.REFLEX_HOT_RELOAD_EXCLUDE_PATHS.get()]
+    environment.REFLEX_HOT_RELOAD_EXCLUDE_PATHS.set(
+        [*excluded, *(path for path in leave if path not in excluded)]
+    )
+    included = [path.absolute() for path in environment.REFLEX_HOT_RELOAD_INCLUDE_PATHS.get()]
+    watched = sorted(
+        entry
+        for entry in PACKAGE_DIR.iterdir()
+        if entry != PAGES_DIR
+        and entry.name != "__pycache__"
+        and not entry.name.startswith(".")
+        and entry not in included
+    )
+    environment.REFLEX_HOT_RELOAD_INCLUDE_PATHS.set([*included, *watched])
     return True
 
 
 def watching_content_in_the_app() -> bool:
-    """Whether the reloader leaves the content folder to this app (its dev backend's
-    workers inherit the setting from `reflex run`)."""
+    """Whether the reloader leaves the content folder and the pages to this app (its dev
+    backend's workers inherit the setting from `reflex run`)."""
     from agency_site.settings import get_settings
 
     content_dir = get_settings().content_dir.absolute()
-    return uses_granian() and content_dir in [
-        path.absolute() for path in environment.REFLEX_HOT_RELOAD_EXCLUDE_PATHS.get()
-    ]
+    excluded = [path.absolute() for path in environment.REFLEX_HOT_RELOAD_EXCLUDE_PATHS.get()]
+    return uses_granian() and content_dir in excluded and PACKAGE_DIR in excluded
 
 
 def serving_live_edits() -> bool:

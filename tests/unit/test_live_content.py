@@ -14,10 +14,19 @@ from pathlib import Path
 import pytest
 
 from agency_site.dev import live_content
-from agency_site.dev.live_content import PageBuild, RestartNeeded, changed_keys, pages_to_rebuild
-from agency_site.dev.reload import leave_content_to_the_app
+from agency_site.dev.live_content import (
+    PageBuild,
+    RestartNeeded,
+    changed_keys,
+    imported_pages_modules,
+    module_of,
+    modules_using,
+    pages_import_graph,
+    pages_to_rebuild,
+)
+from agency_site.dev.reload import PAGES_DIR, leave_content_to_the_app
 from agency_site.i18n import asked_outside_pages, recording_keys, t
-from agency_site.reflex_adapter import dev_reloader, environment, uses_granian
+from agency_site.reflex_adapter import dev_reloader, uses_granian
 from agency_site.settings import PROJECT_ROOT
 
 CONTENT = Path("/site/content")
@@ -91,18 +100,47 @@ def test_uses_granian_follows_reflexs_own_rule() -> None:
     assert uses_granian() == dev_reloader().should_use_granian()
 
 
-def test_the_reloader_leaves_the_content_folder_to_the_app(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_the_reloader_leaves_the_content_folder_and_the_pages_to_the_app(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     monkeypatch.chdir(PROJECT_ROOT)
-    # Reading the configuration runs rxconfig.py, which leaves the folder to the app.
-    assert PROJECT_ROOT / "content" not in list(dev_reloader().get_reload_paths())
+    package = PROJECT_ROOT / "agency_site"
+    # Reading the configuration runs rxconfig.py, which leaves them to the app.
+    paths = list(dev_reloader().get_reload_paths())
+    assert PROJECT_ROOT / "content" not in paths
+    assert package / "pages" not in paths
     monkeypatch.delenv("REFLEX_HOT_RELOAD_EXCLUDE_PATHS", raising=False)
+    monkeypatch.delenv("REFLEX_HOT_RELOAD_INCLUDE_PATHS", raising=False)
     before = list(dev_reloader().get_reload_paths())
     assert PROJECT_ROOT / "content" in before
+    assert package in before
     assert leave_content_to_the_app(PROJECT_ROOT / "content")
     after = list(dev_reloader().get_reload_paths())
     assert PROJECT_ROOT / "content" not in after
-    assert PROJECT_ROOT / "agency_site" in after
-    assert environment.REFLEX_HOT_RELOAD_EXCLUDE_PATHS.get() == [PROJECT_ROOT / "content"]
+    assert package not in after
+    assert package / "pages" not in after
+    # Everything else of the package still restarts the backend.
+    assert {package / "components", package / "agency_site.py", package / "routes.py"} <= set(after)
+    assert PROJECT_ROOT / "rxconfig.py" in after
+
+
+def test_a_pages_module_is_found_with_the_modules_that_use_it() -> None:
+    assert module_of(PAGES_DIR / "about.py") == "agency_site.pages.about"
+    assert module_of(PAGES_DIR / "home" / "__init__.py") == "agency_site.pages.home"
+    source = "import agency_site.pages.blocks\nfrom agency_site.pages.home import hero, home_page\nfrom agency_site.i18n import t"
+    assert imported_pages_modules(source) == {
+        "agency_site.pages.blocks",
+        "agency_site.pages.home",
+        "agency_site.pages.home.hero",
+        "agency_site.pages.home.home_page",
+    }
+    graph = {"a": {"b"}, "b": {"c"}, "c": set(), "d": set()}
+    assert modules_using({"c"}, graph) == {"a", "b", "c"}
+    graph, outside = pages_import_graph()
+    assert "agency_site.pages.blocks" in graph["agency_site.pages.about"]
+    # The app imports these itself: an edit there restarts the backend.
+    assert {"agency_site.pages.not_found", "agency_site.pages.redirects"} <= outside
+    assert "agency_site.pages.about" not in outside
 
 
 # The dev server's app (as `reflex run` builds it in a worker), an edit of about.yaml shown
@@ -161,3 +199,51 @@ def test_an_edited_text_is_compiled_into_its_pages_alone(content_copy: Path, tmp
     alone, together = result["alone"], result["together"]
     assert alone
     assert {path: together[path] for path in alone} == alone
+
+
+# A Python edit of a page in a copy of the project, shown by the dev server's app.
+_PAGE_EDIT = """
+import json
+from pathlib import Path
+from agency_site import agency_site as built
+from agency_site.dev import live_content
+
+about = Path("agency_site/pages/about.py").absolute()
+text = about.read_text()
+about.write_text(text.replace('title = t(lang, "page-about-title")', 'title = "Edited page"', 1))
+count, written = live_content.apply_page_edit(built.app, [about])
+print(json.dumps({"count": count, "written": [str(path) for path in written]}))
+"""
+
+
+def test_a_page_edit_is_compiled_into_its_pages_alone(tmp_path: Path) -> None:
+    from tests.project_copy import copy_project
+
+    project = copy_project(tmp_path / "site", web=False)
+    env = {
+        **os.environ,
+        "REFLEX_WEB_WORKDIR": str(tmp_path / ".web"),
+        "REFLEX_ENV_MODE": "dev",
+        "__REFLEX_COMPILE_CONTEXT": "run",
+    }
+    env.pop("CONTENT_DIR", None)
+    done = subprocess.run(
+        [sys.executable, "-c", _PAGE_EDIT], cwd=project, env=env, capture_output=True, text=True
+    )
+    assert done.returncode == 0, done.stderr
+    result = json.loads(done.stdout.splitlines()[-1])
+    assert result["count"] == 2  # the about page in both languages
+    pages = [
+        Path(path) for path in result["written"] if "Edited page" in Path(path).read_text(encoding="utf-8")
+    ]
+    assert sorted(path.name for path in pages) == ["[about]._index.jsx", "[de].[ueber-uns]._index.jsx"]
+
+
+def test_pages_define_no_state() -> None:
+    """A page module is imported again on an edit; Reflex refuses a state class defined twice."""
+    defining = [
+        str(path.relative_to(PAGES_DIR))
+        for path in PAGES_DIR.rglob("*.py")
+        if "rx.State)" in path.read_text(encoding="utf-8") or "(State)" in path.read_text(encoding="utf-8")
+    ]
+    assert defining == [], "define states in agency_site/state/"
