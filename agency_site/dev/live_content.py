@@ -67,6 +67,12 @@ class PageBuild:
 
 _pages: dict[str, PageBuild] = {}
 
+# When this process began reading the site's files (the app's module imports this one before
+# the pages and the content). A file saved after that and before the watch below begins (the
+# app's build and a restart's compile take seconds) is seen by no watcher, the reloader's
+# included: Granian does not watch while it respawns its worker.
+_loaded_at = time.time()
+
 
 class RestartNeeded(Exception):
     """The edit needs the whole app built again; the message says why."""
@@ -271,11 +277,34 @@ def restart_backend() -> None:
     os.kill(os.getppid(), signal.SIGHUP)
 
 
+def saved_while_starting(content_dir: Path) -> list[Path]:
+    """The content files and Python files of the package saved since this process began
+    reading them."""
+    return sorted(
+        path
+        for folder in (content_dir, PACKAGE_DIR)
+        for path in folder.rglob("*")
+        if "__pycache__" not in path.parts and path.is_file() and path.stat().st_mtime > _loaded_at
+    )
+
+
+def restart_if_saved_while_starting(content_dir: Path) -> bool:
+    """Restart the backend if a file was saved while it started; whether it did."""
+    if missed := saved_while_starting(content_dir):
+        names = ", ".join(str(path.name) for path in missed)
+        print(f"Live content: {names} saved while the backend started; restarting it", file=sys.stderr)
+        restart_backend()
+        return True
+    return False
+
+
 async def live_content_edits(app: Any) -> None:
     """The dev backend's lifespan task: show each content edit (see the module's doc)."""
     from watchfiles import awatch
 
     content_dir = get_settings().content_dir
+    if restart_if_saved_while_starting(content_dir):
+        return
     async for changes in awatch(content_dir, PAGES_DIR):
         files = sorted({Path(path) for _, path in changes})
         pages = [file for file in files if file.is_relative_to(PAGES_DIR)]
@@ -306,6 +335,8 @@ async def restart_on_content_edits() -> None:
     """The content-error page's lifespan task: any content or page edit builds the app again."""
     from watchfiles import awatch
 
+    if restart_if_saved_while_starting(get_settings().content_dir):
+        return
     async for _ in awatch(get_settings().content_dir, PAGES_DIR):
         restart_backend()
         return

@@ -105,10 +105,8 @@ def test_the_reloader_leaves_the_content_folder_and_the_pages_to_the_app(
 ) -> None:
     monkeypatch.chdir(PROJECT_ROOT)
     package = PROJECT_ROOT / "agency_site"
-    # Reading the configuration runs rxconfig.py, which leaves them to the app.
-    paths = list(dev_reloader().get_reload_paths())
-    assert PROJECT_ROOT / "content" not in paths
-    assert package / "pages" not in paths
+    # Read the configuration first: rxconfig.py (run once per process) sets both variables.
+    dev_reloader().get_reload_paths()
     monkeypatch.delenv("REFLEX_HOT_RELOAD_EXCLUDE_PATHS", raising=False)
     monkeypatch.delenv("REFLEX_HOT_RELOAD_INCLUDE_PATHS", raising=False)
     before = list(dev_reloader().get_reload_paths())
@@ -247,3 +245,23 @@ def test_pages_define_no_state() -> None:
         if "rx.State)" in path.read_text(encoding="utf-8") or "(State)" in path.read_text(encoding="utf-8")
     ]
     assert defining == [], "define states in agency_site/state/"
+
+
+def test_a_file_saved_while_the_backend_started_is_found(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """No watcher runs while a restarted backend builds and compiles the app."""
+    content, package = tmp_path / "content", tmp_path / "agency_site"
+    for folder in (content / "i18n", package / "pages" / "__pycache__"):
+        folder.mkdir(parents=True)
+    old, cached = content / "site.yaml", package / "pages" / "__pycache__" / "about.pyc"
+    for path in (old, cached):
+        path.write_text("x")
+    monkeypatch.setattr(live_content, "PACKAGE_DIR", package)
+    monkeypatch.setattr(live_content, "_loaded_at", old.stat().st_mtime + 1)
+    assert live_content.saved_while_starting(content) == []
+    saved = package / "pages" / "about.py"
+    saved.write_text("x")
+    os.utime(saved, (old.stat().st_mtime + 2, old.stat().st_mtime + 2))
+    os.utime(cached, (old.stat().st_mtime + 2, old.stat().st_mtime + 2))
+    assert live_content.saved_while_starting(content) == [saved]
