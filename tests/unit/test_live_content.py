@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from agency_site.dev import live_content
+from agency_site.dev import live_content, reload
 from agency_site.dev.live_content import (
     PageBuild,
     RestartNeeded,
@@ -105,8 +105,9 @@ def test_the_reloader_leaves_the_content_folder_and_the_pages_to_the_app(
 ) -> None:
     monkeypatch.chdir(PROJECT_ROOT)
     package = PROJECT_ROOT / "agency_site"
-    # Read the configuration first: rxconfig.py (run once per process) sets both variables.
-    dev_reloader().get_reload_paths()
+    # Reflex may read rxconfig.py again inside get_reload_paths (after another test reloaded
+    # it), and rxconfig.py sets both variables: here only the test does.
+    monkeypatch.setattr(reload, "leave_content_to_the_app", lambda content_dir: False)
     monkeypatch.delenv("REFLEX_HOT_RELOAD_EXCLUDE_PATHS", raising=False)
     monkeypatch.delenv("REFLEX_HOT_RELOAD_INCLUDE_PATHS", raising=False)
     before = list(dev_reloader().get_reload_paths())
