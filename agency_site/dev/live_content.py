@@ -16,8 +16,8 @@ replaces just those modules in the open page:
   their source) are imported again, with the route table, and the pages they build are
   built again. Pages must not define states (Reflex does not allow a state class twice).
 
-Anything else restarts the backend as the reloader would (the Granian supervisor is asked
-to respawn its worker): another content file (the catalog, the company facts, the blog,
+Anything else restarts the backend as the reloader would (this module's file is touched,
+which the reloader watches): another content file (the catalog, the company facts, the blog,
 the German URLs, the glossary; many pages read them), a content error (the restarted
 backend shows the error page, agency_site/pages/content_errors.py), a missing text, a
 change of the route table, a text also read outside the pages (at import, by the app's
@@ -31,7 +31,6 @@ import ast
 import importlib
 import logging
 import os
-import signal
 import sys
 import time
 from collections.abc import Callable, Iterable
@@ -272,9 +271,11 @@ def compile_pages(app: Any, pages: list[PageBuild]) -> tuple[int, list[Path]]:
 
 
 def restart_backend() -> None:
-    """Have the reloader's supervisor (Granian, the worker's parent) respawn this worker,
-    as it does for a Python edit."""
-    os.kill(os.getppid(), signal.SIGHUP)
+    """Have the reloader respawn this worker, as it does for a Python edit: this module's
+    file (which it watches) is touched. Not by SIGHUP to Granian's supervisor: after a
+    SIGHUP it starts watching its paths afresh, and one that vanished since `reflex run`
+    listed them (SQLite's journal beside the database) stops it ('No path was found')."""
+    os.utime(Path(__file__))
 
 
 def saved_while_starting(content_dir: Path) -> list[Path]:
