@@ -9,7 +9,7 @@ import pytest
 
 from agency_site.components.ui.css_properties import CSS_PROPERTIES
 from agency_site.components.ui.reveal import REVEAL_MAX_INDEX, reveal_attrs
-from agency_site.components.ui.rotator import text_rotator
+from agency_site.components.ui.rotator import ROTATOR_SCOPE, text_rotator
 from agency_site.components.ui.transition import (
     OVERLAY_COLOUR,
     PageTransitionLink,
@@ -102,6 +102,19 @@ def test_rotator_passes_its_count_interval_and_fade_to_the_css() -> None:
     )
     assert '["--rotator-index"] : 2' in rendered
     assert f'["--rotator-cycles"] : {TEXT_ROTATOR_CYCLES}' in rendered
+
+
+def test_rotator_pause_reads_its_checkbox_within_its_scope_not_the_document() -> None:
+    # A :has() anchored at the document (:root, html, body) restyled the whole home page on
+    # each node React inserted while streaming and hydrating (three extra restyles of ~620
+    # elements, measured in a trace); anchored at the scope, insertions elsewhere cost nothing.
+    assert not re.search(r"(:root|\bhtml|\bbody):has\(", STYLES)
+    assert f".{ROTATOR_SCOPE}:has([data-rotator-pause]:checked) .rotator > [data-rotator-word]" in MOTION_CSS
+    from agency_site.pages.home.hero import _headline
+
+    headline = str(_headline("en"))
+    assert headline.count(ROTATOR_SCOPE) == 1
+    assert headline.index(ROTATOR_SCOPE) < headline.index("rotator-pause")
 
 
 def test_rotator_refuses_a_fade_longer_than_its_interval() -> None:

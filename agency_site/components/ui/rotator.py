@@ -16,7 +16,9 @@ fade out; opacity animations run on the compositor, so the cycle costs the main 
 nothing. The count, interval, fade and cycles are CSS custom properties set here.
 
 It stops by itself after `cycles` cycles, on the first text, and `rotator_pause(label)`
-is a control that holds it at once (WCAG 2.2.2: moving content can be paused). With
+is a control that holds it at once (WCAG 2.2.2: moving content can be paused): it holds
+the rotators inside the nearest element of class `ROTATOR_SCOPE`, which must hold both
+the control and its rotators. With
 `prefers-reduced-motion: reduce`, and in a browser without `linear()` easing, it shows the
 first text, still.
 """
@@ -28,6 +30,14 @@ import reflex as rx
 from agency_site.components.ui.icon import lucide_icon
 from agency_site.components.ui.kit import FOCUS_RING_PEER
 from agency_site.constants import TEXT_ROTATOR_CYCLES, TEXT_ROTATOR_FADE_MS, TEXT_ROTATOR_INTERVAL_MS
+
+# The class of the element around a pause control and the rotators it holds. The CSS
+# reads the checkbox with a :has() anchored there, not at :root: Chrome restyles every
+# element under a :has() subject whenever nodes are inserted below it, so on :root each
+# node React inserts while streaming and hydrating restyled the whole document (on the
+# home page three extra restyles of ~620 elements, Lighthouse mobile Style & Layout about
+# 2.5x the page's before the control).
+ROTATOR_SCOPE = "rotator-scope"
 
 
 def text_rotator(
@@ -68,8 +78,8 @@ def text_rotator(
 
 
 def rotator_pause(label: str) -> rx.Component:
-    """'Pause animation': a checkbox that holds every rotator of the page where it is
-    (assets/styles.css). Native, so it works before hydration and with JavaScript off;
+    """'Pause animation': a checkbox that holds every rotator inside the same
+    `ROTATOR_SCOPE` element (assets/styles.css). Native, so it works before hydration and with JavaScript off;
     a small round button to the eye, a checkbox named `label` to a screen reader. Hidden
     with reduced motion, where nothing moves."""
     return rx.el.label(

@@ -11,7 +11,7 @@ from agency_site.components.ui.heading import heading, wrapping
 from agency_site.components.ui.icon import lucide_icon
 from agency_site.components.ui.kit import PRIMARY_BUTTON_RAISED, SECONDARY_BUTTON, button_link
 from agency_site.components.ui.picture import HALF_COLUMN_SIZES
-from agency_site.components.ui.rotator import rotator_pause, text_rotator
+from agency_site.components.ui.rotator import ROTATOR_SCOPE, rotator_pause, text_rotator
 from agency_site.constants import HERO_WORD_FADE_MS, HERO_WORD_INTERVAL_MS
 from agency_site.content import get_content
 from agency_site.i18n import localized_path, t
@@ -60,6 +60,7 @@ def _headline(lang: str) -> rx.Component:
         rx.el.div(
             rotator_pause(t(lang, "home-hero-pause")), class_name="mt-3 flex justify-center lg:justify-start"
         ),
+        class_name=ROTATOR_SCOPE,
     )
 
 
