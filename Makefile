@@ -196,7 +196,7 @@ chromium-browser: $(DEV_STAMP)
 TEST_WORKERS ?= 2
 test: lint prepare $(DEV_STAMP) chromium axe vnu nginx $(OBSERVATORY_STAMP)
 	$(BIN)/python -m pytest tests/unit --durations=5
-	$(BIN)/python -m pytest tests/e2e --durations=15 --reruns 1 -r fER $(if $(filter-out 0 1,$(TEST_WORKERS)),-n $(TEST_WORKERS) --dist loadfile)
+	$(BIN)/python -m pytest tests/e2e --durations=15 -r fE $(if $(filter-out 0 1,$(TEST_WORKERS)),-n $(TEST_WORKERS) --dist loadfile)
 
 test-unit: prepare $(DEV_STAMP)
 	$(BIN)/python -m pytest tests/unit
