@@ -3,10 +3,12 @@ server (`make bench-dev`; README 'Developing').
 
 A copy of the project (tests/project_copy.py) is served by a plain `reflex run` on free
 ports (tests/e2e/dev_server.py) and opened in Chromium; then, one at a time, an edit is
-saved to a copy of a content file (YAML), a legal text (Markdown) and a page (Python), and
-the time from saving to the new text on the open page is printed. `--stock-reloader`
-measures Reflex's own reloader (without agency_site/dev/reload.py's YAML watching): the
-figures before. `--timeout` is how long to wait before calling an edit never shown.
+saved to a copy of a content file (YAML), a legal text and a blog post (Markdown), a page
+(Python) and an image, and the time from saving to the new text (or image) on the open
+page is printed. `--stock-reloader` measures Reflex's own reloader (without
+agency_site/dev/reload.py's YAML watching and the live edits of
+agency_site/dev/live_content.py). `--timeout` is how long to wait before calling an edit
+never shown.
 """
 
 from __future__ import annotations
@@ -114,14 +116,18 @@ def settle(server: DevServer) -> None:
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--stock-reloader", action="store_true", help="without content watching (before)")
+    parser.add_argument("--stock-reloader", action="store_true", help="Reflex's reloader alone")
     parser.add_argument("--timeout", type=float, default=60.0)
     args = parser.parse_args()
     with tempfile.TemporaryDirectory(prefix="bench-dev-") as folder:
         project = copy_project(Path(folder) / "site")
         if args.stock_reloader:
             rxconfig = project / "rxconfig.py"
-            rxconfig.write_text(rxconfig.read_text().replace("\nwatch_content_files()\n", "\n"))
+            text = rxconfig.read_text()
+            for line in ("\nwatch_content_files()\n", "\nleave_content_to_the_app(settings.content_dir)\n"):
+                assert line in text, f"rxconfig.py no longer has {line.strip()!r}"
+                text = text.replace(line, "\n")
+            rxconfig.write_text(text)
         server = DevServer(project, clean_environment(project))
         started = time.monotonic()
         server.start()
