@@ -12,8 +12,12 @@ from __future__ import annotations
 import datetime
 import math
 import re
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from contextvars import ContextVar
 from functools import lru_cache
 from pathlib import Path
+from typing import overload
 
 from PIL import Image
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
@@ -284,16 +288,61 @@ def get_blog() -> dict[str, list[BlogPost]]:
     return load_blog(get_settings().content_dir)
 
 
-def get_posts(lang: str) -> list[BlogPost]:
+# The posts (language, id) the page being recorded has read (the dev server rebuilds the
+# pages that show a changed post: agency_site/dev/live_content.py).
+_read: ContextVar[set[tuple[str, str]] | None] = ContextVar("read_posts", default=None)
+
+
+@contextmanager
+def recording_posts() -> Iterator[set[tuple[str, str]]]:
+    """The posts read inside the block, as (language, id), collected in the set it yields."""
+    posts: set[tuple[str, str]] = set()
+    token = _read.set(posts)
+    try:
+        yield posts
+    finally:
+        _read.reset(token)
+
+
+def _note(post: BlogPost) -> BlogPost:
+    if (read := _read.get()) is not None:
+        read.add((post.lang, post.id))
+    return post
+
+
+class Posts(Sequence[BlogPost]):
+    """A language's posts, newest first, noting each post a page takes out of it: a page
+    that shows three of them (the article's suggestions, the home teasers) has read those
+    three, not the whole list. Everything a Sequence offers (iteration, `in`, index) goes
+    through `__getitem__`."""
+
+    def __init__(self, posts: list[BlogPost]) -> None:
+        self._posts = posts
+
+    @overload
+    def __getitem__(self, index: int) -> BlogPost: ...
+    @overload
+    def __getitem__(self, index: slice) -> list[BlogPost]: ...
+    def __getitem__(self, index: int | slice) -> BlogPost | list[BlogPost]:
+        if isinstance(index, slice):
+            return [_note(post) for post in self._posts[index]]
+        return _note(self._posts[index])
+
+    def __len__(self) -> int:
+        return len(self._posts)
+
+
+def get_posts(lang: str) -> Posts:
     """All posts in `lang`, newest first (the six home-teaser posts first)."""
-    return get_blog()[lang]
+    return Posts(get_blog()[lang])
 
 
 def get_post_ids() -> list[str]:
-    """Every post's id, newest first: one static route each."""
-    return [post.id for post in get_posts(DEFAULT_LANGUAGE)]
+    """Every post's id, newest first: one static route each (the order of every language)."""
+    return [post.id for post in get_blog()[DEFAULT_LANGUAGE]]
 
 
 def get_post(lang: str, post_id: str) -> BlogPost | None:
     """The post `post_id` in `lang`, or None when there is no such post."""
-    return next((post for post in get_posts(lang) if post.id == post_id), None)
+    post = next((post for post in get_blog()[lang] if post.id == post_id), None)
+    return None if post is None else _note(post)

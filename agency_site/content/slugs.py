@@ -145,7 +145,7 @@ def check_sections(spec_paths: list[str]) -> None:
 @lru_cache(maxsize=1)
 def get_german_urls() -> GermanUrls:
     """The German URLs of the configured content folder, loaded once per process."""
-    from agency_site.content.blog import get_posts
+    from agency_site.content.blog import get_blog
     from agency_site.content.catalog import get_catalog
 
-    return _german_urls(get_settings().content_dir, get_catalog(), get_posts("de"))
+    return _german_urls(get_settings().content_dir, get_catalog(), get_blog()["de"])

@@ -12,16 +12,21 @@ replaces just those modules in the open page:
   the changed texts are built again (each page's build is kept with the keys it asked for,
   `remember_page`);
 - a legal text (`content/legal/`): the two legal pages;
+- a blog post (`content/blog/{lang}/{id}.md`, its body or front matter): the posts are read
+  again, and the pages that showed one of the changed posts (the article, the blog list,
+  the home teasers, the articles suggesting it: each page's build is kept with the posts
+  it read, `recording_posts`) are built again, with the sitemap and the feeds;
 - a Python file of `agency_site/pages/`: it and the page modules that import it (found in
   their source) are imported again, with the route table, and the pages they build are
   built again. Pages must not define states (Reflex does not allow a state class twice).
 
 Anything else restarts the backend as the reloader would (this module's file is touched,
-which the reloader watches): another content file (the catalog, the company facts, the blog,
-the German URLs, the glossary; many pages read them), a content error (the restarted
-backend shows the error page, agency_site/pages/content_errors.py), a missing text, a
-change of the route table, a text also read outside the pages (at import, by the app's
-head, by the server), a page module the app imports itself (the not-found page, the
+which the reloader watches): another content file (the catalog, the company facts, the blog's
+image list, the German URLs, the glossary; many pages read them), a content error (the
+restarted backend shows the error page, agency_site/pages/content_errors.py), a missing
+text, a change of the route table or of the German URLs (a new, renamed or deleted post, a
+new date that reorders the blog, a new German slug), a text also read outside the pages (at
+import, by the app's head, by the server), a page module the app imports itself (the not-found page, the
 redirects, the content-error page), or a page module that no longer imports.
 """
 
@@ -40,9 +45,10 @@ from pathlib import Path
 from typing import Any
 
 from agency_site.content import ContentError, get_content
+from agency_site.content.blog import BlogPost, get_blog, recording_posts
 from agency_site.dev.reload import PACKAGE_DIR, PAGES_DIR
 from agency_site.i18n import asked_outside_pages, collecting_missing_texts, recording_keys
-from agency_site.reflex_adapter import recompile_pages, write_if_changed
+from agency_site.reflex_adapter import recompile_pages, web_dir, write_if_changed
 from agency_site.settings import get_settings
 
 logger = logging.getLogger(__name__)
@@ -62,6 +68,8 @@ class PageBuild:
     kind: str
     memo_module: str
     keys: frozenset[str]
+    # The blog posts it showed, as (language, id).
+    posts: frozenset[tuple[str, str]] = frozenset()
 
 
 _pages: dict[str, PageBuild] = {}
@@ -79,10 +87,10 @@ class RestartNeeded(Exception):
 
 def remember_page(route_key: str, build: Callable[[], PageFields], kind: str, memo_module: str) -> PageFields:
     """Build a page (`build` returns what `app.add_page` takes) and keep how, with the
-    texts it asked for."""
-    with recording_keys() as keys:
+    texts it asked for and the blog posts it read."""
+    with recording_keys() as keys, recording_posts() as posts:
         fields = build()
-    _pages[route_key] = PageBuild(route_key, build, kind, memo_module, frozenset(keys))
+    _pages[route_key] = PageBuild(route_key, build, kind, memo_module, frozenset(keys), frozenset(posts))
     return fields
 
 
@@ -97,6 +105,26 @@ def changed_keys(before: dict[str, dict[str, str]], after: dict[str, dict[str, s
         old, new = before.get(lang, {}), after.get(lang, {})
         changed |= {key for key in old.keys() | new.keys() if old.get(key) != new.get(key)}
     return changed
+
+
+def changed_posts(
+    before: dict[str, list[BlogPost]], after: dict[str, list[BlogPost]]
+) -> set[tuple[str, str]]:
+    """The posts, as (language, id), that differ in anything a page could show."""
+    changed: set[tuple[str, str]] = set()
+    for lang in before.keys() | after.keys():
+        old = {post.id: post for post in before.get(lang, [])}
+        new = {post.id: post for post in after.get(lang, [])}
+        changed |= {
+            (lang, post_id) for post_id in old.keys() | new.keys() if old.get(post_id) != new.get(post_id)
+        }
+    return changed
+
+
+def is_post_file(content_dir: Path, file: Path) -> bool:
+    """Whether `file` is a blog post, content/blog/{lang}/{id}.md."""
+    parts = file.relative_to(content_dir).parts
+    return len(parts) == 3 and parts[0] == "blog" and file.suffix == ".md"
 
 
 def reload_content() -> None:
@@ -123,9 +151,14 @@ def reload_content() -> None:
     check_all_content()
 
 
-def pages_to_rebuild(content_dir: Path, files: Iterable[Path], changed: set[str]) -> list[PageBuild]:
-    """The pages an edit of `files` (whose texts `changed`) shows on; RestartNeeded when a
-    rebuild of some pages cannot show it."""
+def pages_to_rebuild(
+    content_dir: Path,
+    files: Iterable[Path],
+    changed: set[str],
+    posts: set[tuple[str, str]] | frozenset[tuple[str, str]] = frozenset(),
+) -> list[PageBuild]:
+    """The pages an edit of `files` (whose texts `changed`, and the blog `posts` it changed)
+    shows on; RestartNeeded when a rebuild of some pages cannot show it."""
     kinds: set[str] = set()
     for file in files:
         try:
@@ -134,40 +167,48 @@ def pages_to_rebuild(content_dir: Path, files: Iterable[Path], changed: set[str]
             raise RestartNeeded(f"{file} is not in {content_dir}") from None
         if area == "legal":
             kinds |= LEGAL_PAGE_KINDS
-        elif area != "i18n":
+        elif area != "i18n" and not is_post_file(content_dir, file):
             raise RestartNeeded(f"{file.relative_to(content_dir)} is read by many pages")
     if outside := changed & asked_outside_pages():
         raise RestartNeeded(f"{', '.join(sorted(outside))} also read outside the pages")
-    touched = {page.memo_module for page in _pages.values() if page.keys & changed or page.kind in kinds}
+    touched = {
+        page.memo_module
+        for page in _pages.values()
+        if page.keys & changed or page.posts & posts or page.kind in kinds
+    }
     # Pages that share a memo module are compiled together (they share its file).
     return [page for page in _pages.values() if page.memo_module in touched]
 
 
 def apply_content_edit(app: Any, files: list[Path]) -> tuple[int, list[Path]]:
     """Show an edit of `files`: the number of pages compiled and the files written."""
+    from agency_site.content.slugs import get_german_urls
     from agency_site.routes import route_table
 
     content_dir = get_settings().content_dir
-    before = get_content().strings
-    routes_before = [route.path for route in route_table()]
+    before, posts_before = get_content().strings, get_blog()
+    routes_before, german_before = [route.path for route in route_table()], get_german_urls()
     try:
         reload_content()
     except ContentError:
         raise RestartNeeded("content error") from None
     if [route.path for route in route_table()] != routes_before:
         raise RestartNeeded("the pages changed")
-    pages = pages_to_rebuild(content_dir, files, changed_keys(before, get_content().strings))
-    if not pages:
-        return 0, []
-    with collecting_missing_texts() as missing:
-        fields = {
-            page.route_key: remember_page(page.route_key, page.build, page.kind, page.memo_module)
-            for page in pages
-        }
-    if missing:
-        raise RestartNeeded("a text is missing")
-    outputs = recompile_pages(app, fields)
-    return len(pages), [path for path, text in outputs.items() if write_if_changed(path, text)]
+    if get_german_urls() != german_before:
+        raise RestartNeeded("the German URLs changed")
+    posts = changed_posts(posts_before, get_blog())
+    pages = pages_to_rebuild(content_dir, files, changed_keys(before, get_content().strings), posts)
+    count, written = compile_pages(app, pages)
+    if posts:
+        written += write_site_files()
+    return count, written
+
+
+def write_site_files() -> list[Path]:
+    """Write the sitemap and the feeds again (they list the posts), those that changed."""
+    from agency_site.seo.plugin import seo_files_task
+
+    return [web_dir() / path for path, text in seo_files_task() if write_if_changed(web_dir() / path, text)]
 
 
 PAGES_PACKAGE = "agency_site.pages"

@@ -198,7 +198,8 @@ def test_a_legal_text_edit_shows_in_the_open_page(plain_run: DevServer, browser:
 
 
 def test_a_blog_post_edit_shows_in_the_open_page(plain_run: DevServer, browser: Browser) -> None:
-    """The blog restarts the backend (many pages read a post), as a Python edit does."""
+    """Compiled into the pages that show the post by the running backend, without a
+    restart (agency_site/dev/live_content.py)."""
     _shows_after_edit(
         plain_run,
         browser,
@@ -207,6 +208,11 @@ def test_a_blog_post_edit_shows_in_the_open_page(plain_run: DevServer, browser: 
         "\n## Automation, AI, or both?",
         "\n{mark}\n\n## Automation, AI, or both?",
     )
+    shown = [
+        line for line in plain_run.log().splitlines() if "Live content: blog/en/ai-automation.md: " in line
+    ]
+    assert shown, plain_run.log()[-2000:]
+    assert "pages compiled" in shown[0], shown
 
 
 def test_a_page_edit_shows_in_the_open_page(plain_run: DevServer, browser: Browser) -> None:

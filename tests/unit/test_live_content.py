@@ -7,17 +7,20 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
 
+from agency_site.content.blog import get_blog, get_post, get_post_ids, get_posts, recording_posts
 from agency_site.dev import live_content, reload
 from agency_site.dev.live_content import (
     PageBuild,
     RestartNeeded,
     changed_keys,
+    changed_posts,
     imported_pages_modules,
     module_of,
     modules_using,
@@ -68,7 +71,41 @@ def test_a_legal_text_rebuilds_the_legal_pages(pages: dict[str, PageBuild]) -> N
     assert _keys(pages_to_rebuild(CONTENT, [legal], set())) == ["impressum"]
 
 
-@pytest.mark.parametrize("name", ["site.yaml", "services.yaml", "blog/en/ai-automation.md", "slugs.yaml"])
+def test_a_changed_post_rebuilds_the_pages_that_showed_it(pages: dict[str, PageBuild]) -> None:
+    pages["blog"] = PageBuild(
+        "blog", dict, "blog", "m_blog", frozenset(), frozenset({("en", "a"), ("en", "b")})
+    )
+    pages["de/blog"] = PageBuild("de/blog", dict, "blog", "m_de_blog", frozenset(), frozenset({("de", "a")}))
+    post = CONTENT / "blog" / "en" / "b.md"
+    assert _keys(pages_to_rebuild(CONTENT, [post], set(), {("en", "b")})) == ["blog"]
+    assert pages_to_rebuild(CONTENT, [post], set(), set()) == []
+
+
+def test_a_page_reads_the_posts_it_takes_from_the_list() -> None:
+    with recording_posts() as read:
+        posts = get_posts("en")
+        assert len(posts) == len(get_blog()["en"])
+    assert read == set()
+    with recording_posts() as read:
+        first_two = posts[:2]
+        get_post("de", get_post_ids()[5])
+    assert read == {("en", first_two[0].id), ("en", first_two[1].id), ("de", get_post_ids()[5])}
+    with recording_posts() as read:
+        listed = list(get_posts("de"))
+    assert read == {("de", post.id) for post in listed}
+
+
+def test_changed_posts_are_those_that_differ_in_any_language() -> None:
+    blog = get_blog()
+    en, de = blog["en"], blog["de"]
+    edited = [en[0], en[1].model_copy(update={"title": "Edited"}), *en[2:]]
+    assert changed_posts(blog, {"en": edited, "de": de}) == {("en", en[1].id)}
+    assert changed_posts(blog, {"en": en[1:], "de": de}) == {("en", en[0].id)}
+
+
+@pytest.mark.parametrize(
+    "name", ["site.yaml", "services.yaml", "blog/images.yaml", "blog/en/notes.txt", "slugs.yaml"]
+)
 def test_other_content_files_restart_the_backend(pages: dict[str, PageBuild], name: str) -> None:
     with pytest.raises(RestartNeeded):
         pages_to_rebuild(CONTENT, [CONTENT / name], set())
@@ -198,6 +235,92 @@ def test_an_edited_text_is_compiled_into_its_pages_alone(content_copy: Path, tmp
     alone, together = result["alone"], result["together"]
     assert alone
     assert {path: together[path] for path in alone} == alone
+
+
+# The dev server's app, an edit of a blog post (its body and its title) shown through
+# live_content, and every page compiled again for comparison.
+_POST_EDIT = """
+import json, sys
+from pathlib import Path
+from agency_site import agency_site as built
+from agency_site.dev import live_content
+from agency_site.reflex_adapter import recompile_pages
+
+post = Path(sys.argv[1]) / "blog" / "en" / "ai-automation.md"
+text = post.read_text()
+text = text.replace('\\ntitle: "', '\\ntitle: "Edited title ', 1)
+post.write_text(text.replace("\\n## ", "\\nEdited body.\\n\\n## ", 1))
+count, written = live_content.apply_content_edit(built.app, [post])
+rebuilt = sorted(
+    key for key, page in live_content.remembered_pages().items() if ("en", "ai-automation") in page.posts
+)
+everything = recompile_pages(built.app, {key: page.build() for key, page in live_content.remembered_pages().items()})
+print(json.dumps({
+    "count": count,
+    "rebuilt": rebuilt,
+    "written": [str(path) for path in written],
+    "everything": {str(path): text for path, text in everything.items()},
+}))
+"""
+
+
+def test_an_edited_post_is_compiled_into_the_pages_that_show_it(content_copy: Path, tmp_path: Path) -> None:
+    web = tmp_path / ".web"
+    env = {
+        **os.environ,
+        "CONTENT_DIR": str(content_copy),
+        "REFLEX_WEB_WORKDIR": str(web),
+        "REFLEX_ENV_MODE": "dev",
+        "__REFLEX_COMPILE_CONTEXT": "run",
+    }
+    done = subprocess.run(
+        [sys.executable, "-c", _POST_EDIT, str(content_copy)],
+        cwd=PROJECT_ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+    )
+    assert done.returncode == 0, done.stderr
+    result = json.loads(done.stdout.splitlines()[-1])
+    # The blog's order (newest first): ai-everyday-life, ai-healthcare, ai-cybersecurity,
+    # ethical-ai, ai-automation, ... The three before it suggest it (the next three, wrapping
+    # round); it is among the home page's six.
+    expected = [
+        "blog",
+        "blog/ai-automation",
+        "blog/ai-cybersecurity",
+        "blog/ai-healthcare",
+        "blog/ethical-ai",
+        "index",
+    ]
+    assert result["rebuilt"] == expected
+    assert result["count"] == len(expected)
+    written = [Path(path) for path in result["written"]]
+    assert all(path.is_relative_to(web) for path in written)
+    showing = sorted(
+        path.relative_to(web).as_posix()
+        for path in written
+        if path.suffix == ".jsx" and "Edited title" in path.read_text(encoding="utf-8")
+    )
+    assert "app/routes/[blog].[ai-automation]._index.jsx" in showing
+    assert not [path for path in showing if "[de]" in path]
+    assert "Edited body." in (web / "app/routes/[blog].[ai-automation]._index.jsx").read_text(
+        encoding="utf-8"
+    )
+    # The feed lists the new title.
+    assert "Edited title" in (web / "public/blog/rss.xml").read_text(encoding="utf-8")
+    # What was written is what a compile of every page gives (up to the names Reflex makes
+    # up anew for each build: a filter's argument, and so the memo components' hashes).
+    everything = result["everything"]
+    for path in written:
+        if str(path) in everything:
+            assert _same_build(path.read_text(encoding="utf-8")) == _same_build(everything[str(path)]), path
+
+
+def _same_build(code: str) -> str:
+    for name in set(re.findall(r"\(\(([a-z]{8})\) =>", code)):
+        code = re.sub(rf"\b{name}\b", "arg", code)
+    return re.sub(r"_[0-9a-f]{32}_", "_hash_", code)
 
 
 # A Python edit of a page in a copy of the project, shown by the dev server's app.

@@ -10,7 +10,7 @@ from agency_site.components.ui.closing_cta import closing_cta
 from agency_site.components.ui.heading import heading, page_title
 from agency_site.components.ui.icon import lucide_icon
 from agency_site.components.ui.kit import LIGHT_BUTTON_ON_VIOLET, PRIMARY_BUTTON, internal_link
-from agency_site.content.blog import BlogPost, get_post, get_posts
+from agency_site.content.blog import BlogPost, get_post, get_post_ids, get_posts
 from agency_site.i18n import localized_path, t
 from agency_site.pages import Page
 from agency_site.pages.blocks import SCROLL_TOP_ON_OPEN
@@ -62,7 +62,8 @@ MORE_ARTICLES = 3
 def _more_articles(lang: str, post: BlogPost) -> rx.Component:
     """The next posts in list order (wrapping round), never the current one."""
     posts = get_posts(lang)
-    start = next(i for i, other in enumerate(posts) if other.id == post.id)
+    # By id, so the article reads (and is rebuilt for) only the posts it suggests.
+    start = get_post_ids().index(post.id)
     others = [posts[(start + step) % len(posts)] for step in range(1, MORE_ARTICLES + 1)]
     return rx.el.section(
         heading(
