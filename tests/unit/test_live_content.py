@@ -208,22 +208,7 @@ print(json.dumps({
 
 def test_an_edited_text_is_compiled_into_its_pages_alone(content_copy: Path, tmp_path: Path) -> None:
     web = tmp_path / ".web"
-    env = {
-        **os.environ,
-        "CONTENT_DIR": str(content_copy),
-        "REFLEX_WEB_WORKDIR": str(web),
-        "REFLEX_ENV_MODE": "dev",
-        "__REFLEX_COMPILE_CONTEXT": "run",
-    }
-    done = subprocess.run(
-        [sys.executable, "-c", _EDIT, str(content_copy)],
-        cwd=PROJECT_ROOT,
-        env=env,
-        capture_output=True,
-        text=True,
-    )
-    assert done.returncode == 0, done.stderr
-    result = json.loads(done.stdout.splitlines()[-1])
+    result = _run_as_the_dev_server(_EDIT, content_copy, web)
     # The about page in both languages asks for the text; the English one shows the edit
     # (this .web was empty, so the German one and both memo modules were written too).
     assert result["count"] == 2
@@ -235,6 +220,27 @@ def test_an_edited_text_is_compiled_into_its_pages_alone(content_copy: Path, tmp
     alone, together = result["alone"], result["together"]
     assert alone
     assert {path: together[path] for path in alone} == alone
+
+
+def _run_as_the_dev_server(script: str, content_copy: Path, web: Path) -> dict:
+    """Run `script` (it prints one JSON line last) in a process of its own that builds the
+    app as `reflex run` does in dev mode, on `content_copy` and writing into `web`."""
+    env = {
+        **os.environ,
+        "CONTENT_DIR": str(content_copy),
+        "REFLEX_WEB_WORKDIR": str(web),
+        "REFLEX_ENV_MODE": "dev",
+        "__REFLEX_COMPILE_CONTEXT": "run",
+    }
+    done = subprocess.run(
+        [sys.executable, "-c", script, str(content_copy)],
+        cwd=PROJECT_ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+    )
+    assert done.returncode == 0, done.stderr
+    return json.loads(done.stdout.splitlines()[-1])
 
 
 # The dev server's app, an edit of a blog post (its body and its title) shown through
@@ -266,22 +272,7 @@ print(json.dumps({
 
 def test_an_edited_post_is_compiled_into_the_pages_that_show_it(content_copy: Path, tmp_path: Path) -> None:
     web = tmp_path / ".web"
-    env = {
-        **os.environ,
-        "CONTENT_DIR": str(content_copy),
-        "REFLEX_WEB_WORKDIR": str(web),
-        "REFLEX_ENV_MODE": "dev",
-        "__REFLEX_COMPILE_CONTEXT": "run",
-    }
-    done = subprocess.run(
-        [sys.executable, "-c", _POST_EDIT, str(content_copy)],
-        cwd=PROJECT_ROOT,
-        env=env,
-        capture_output=True,
-        text=True,
-    )
-    assert done.returncode == 0, done.stderr
-    result = json.loads(done.stdout.splitlines()[-1])
+    result = _run_as_the_dev_server(_POST_EDIT, content_copy, web)
     # The blog's order (newest first): ai-everyday-life, ai-healthcare, ai-cybersecurity,
     # ethical-ai, ai-automation, ... The three before it suggest it (the next three, wrapping
     # round); it is among the home page's six.
