@@ -18,7 +18,12 @@ replaces just those modules in the open page:
   it read, `recording_posts`) are built again, with the sitemap and the feeds;
 - a Python file of `agency_site/pages/`: it and the page modules that import it (found in
   their source) are imported again, with the route table, and the pages they build are
-  built again. Pages must not define states (Reflex does not allow a state class twice).
+  built again. Pages must not define states (Reflex does not allow a state class twice);
+- an image of `assets/` that pages show (through `picture()`, which notes it: each page's
+  build is kept with the images it showed, `recording_images`): its variants are encoded
+  (agency_site/images/variants.py, as the build's plugin does, into the same folder), the
+  file is copied where Reflex copies `assets/` into the build, and the pages that show it
+  are built again (their `<source>` elements name the new files).
 
 Anything else restarts the backend as the reloader would (this module's file is touched,
 which the reloader watches): another content file (the catalog, the company facts, the blog's
@@ -27,7 +32,9 @@ restarted backend shows the error page, agency_site/pages/content_errors.py), a 
 text, a change of the route table or of the German URLs (a new, renamed or deleted post, a
 new date that reorders the blog, a new German slug), a text also read outside the pages (at
 import, by the app's head, by the server), a page module the app imports itself (the not-found page, the
-redirects, the content-error page), or a page module that no longer imports.
+redirects, the content-error page), a page module that no longer imports, or a new, deleted
+or other file of `assets/` (the sharing images, the style sheet, an image no page shows
+through `picture()`).
 """
 
 from __future__ import annotations
@@ -48,7 +55,15 @@ from agency_site.content import ContentError, get_content
 from agency_site.content.blog import BlogPost, get_blog, recording_posts
 from agency_site.dev.reload import PACKAGE_DIR, PAGES_DIR
 from agency_site.i18n import asked_outside_pages, collecting_missing_texts, recording_keys
-from agency_site.reflex_adapter import recompile_pages, web_dir, write_if_changed
+from agency_site.images.shown import recording_images
+from agency_site.images.variants import (
+    assets_dir,
+    cache_dir,
+    is_partly_written,
+    responsive_image,
+    write_image_variants,
+)
+from agency_site.reflex_adapter import Dirs, recompile_pages, web_dir, write_if_changed
 from agency_site.settings import get_settings
 
 logger = logging.getLogger(__name__)
@@ -70,6 +85,8 @@ class PageBuild:
     keys: frozenset[str]
     # The blog posts it showed, as (language, id).
     posts: frozenset[tuple[str, str]] = frozenset()
+    # The images of assets/ it showed, as '/blog/stock-01.webp'.
+    images: frozenset[str] = frozenset()
 
 
 _pages: dict[str, PageBuild] = {}
@@ -87,10 +104,12 @@ class RestartNeeded(Exception):
 
 def remember_page(route_key: str, build: Callable[[], PageFields], kind: str, memo_module: str) -> PageFields:
     """Build a page (`build` returns what `app.add_page` takes) and keep how, with the
-    texts it asked for and the blog posts it read."""
-    with recording_keys() as keys, recording_posts() as posts:
+    texts it asked for, the blog posts it read and the images it showed."""
+    with recording_keys() as keys, recording_posts() as posts, recording_images() as images:
         fields = build()
-    _pages[route_key] = PageBuild(route_key, build, kind, memo_module, frozenset(keys), frozenset(posts))
+    _pages[route_key] = PageBuild(
+        route_key, build, kind, memo_module, frozenset(keys), frozenset(posts), frozenset(images)
+    )
     return fields
 
 
@@ -296,6 +315,35 @@ def apply_page_edit(app: Any, files: list[Path]) -> tuple[int, list[Path]]:
     return compile_pages(app, [page for page in _pages.values() if page.memo_module in touched])
 
 
+def apply_image_edit(app: Any, files: list[Path]) -> tuple[int, list[Path]]:
+    """Show an edit of images of `assets/`: each one's variants are written (encoded, or
+    taken from the cache) where the build's plugin writes them, the file is copied where
+    Reflex copies the assets, and the pages that show one are compiled."""
+    assets, public = assets_dir(), web_dir() / Dirs.PUBLIC
+    shown = {src for page in _pages.values() for src in page.images}
+    sources: set[str] = set()
+    for file in files:
+        src = "/" + file.relative_to(assets).as_posix()
+        if not file.is_file():
+            raise RestartNeeded(f"{src} is new or deleted")
+        if src not in shown:
+            raise RestartNeeded(f"no page shows {src} through picture()")
+        sources.add(src)
+    # New names for the edited files (a variant's name has a hash of its source).
+    responsive_image.cache_clear()
+    written: list[Path] = []
+    for src in sorted(sources):
+        _, served = write_image_variants(src, assets, public, cache_dir())
+        copy = public / src.lstrip("/")
+        copy.parent.mkdir(parents=True, exist_ok=True)
+        copy.write_bytes((assets / src.lstrip("/")).read_bytes())
+        written += [*served, copy]
+    # The variants exist before a page names them.
+    touched = {page.memo_module for page in _pages.values() if page.images & sources}
+    count, compiled = compile_pages(app, [page for page in _pages.values() if page.memo_module in touched])
+    return count, written + compiled
+
+
 def compile_pages(app: Any, pages: list[PageBuild]) -> tuple[int, list[Path]]:
     """Build `pages` again and write the files of theirs that changed."""
     if not pages:
@@ -320,11 +368,11 @@ def restart_backend() -> None:
 
 
 def saved_while_starting(content_dir: Path) -> list[Path]:
-    """The content files and Python files of the package saved since this process began
-    reading them."""
+    """The content files, Python files of the package and assets saved since this process
+    began reading them."""
     return sorted(
         path
-        for folder in (content_dir, PACKAGE_DIR)
+        for folder in (content_dir, PACKAGE_DIR, assets_dir())
         for path in folder.rglob("*")
         if "__pycache__" not in path.parts and path.is_file() and path.stat().st_mtime > _loaded_at
     )
@@ -347,17 +395,34 @@ async def live_content_edits(app: Any) -> None:
     content_dir = get_settings().content_dir
     if restart_if_saved_while_starting(content_dir):
         return
-    async for changes in awatch(content_dir, PAGES_DIR):
+    assets = assets_dir()
+    async for changes in awatch(content_dir, PAGES_DIR, assets):
         files = sorted({Path(path) for _, path in changes})
         pages = [file for file in files if file.is_relative_to(PAGES_DIR)]
+        images = [file for file in files if file.is_relative_to(assets)]
         names = ", ".join(
-            str(file.relative_to(PAGES_DIR if file in pages else content_dir)) for file in files
+            str(
+                file.relative_to(
+                    PAGES_DIR if file in pages else assets.parent if file in images else content_dir
+                )
+            )
+            for file in files
         )
+        if [image for image in images if is_partly_written(image)]:
+            # Its save is not over (a restart now would fail to read it): the rest of the
+            # save is another change.
+            print(f"Live content: {names}: not a whole image yet; waiting for the save", file=sys.stderr)
+            continue
         started = time.monotonic()
         try:
-            if pages and len(pages) < len(files):
-                raise RestartNeeded("content and pages changed at once")
-            count, written = apply_page_edit(app, pages) if pages else apply_content_edit(app, files)
+            if (pages or images) and len(pages or images) < len(files):
+                raise RestartNeeded("files of more than one kind changed at once")
+            if pages:
+                count, written = apply_page_edit(app, pages)
+            elif images:
+                count, written = apply_image_edit(app, images)
+            else:
+                count, written = apply_content_edit(app, files)
         except RestartNeeded as why:
             print(f"Live content: {names}: {why}; restarting the backend", file=sys.stderr)
             restart_backend()
@@ -379,6 +444,6 @@ async def restart_on_content_edits() -> None:
 
     if restart_if_saved_while_starting(get_settings().content_dir):
         return
-    async for _ in awatch(get_settings().content_dir, PAGES_DIR):
+    async for _ in awatch(get_settings().content_dir, PAGES_DIR, assets_dir()):
         restart_backend()
         return

@@ -9,7 +9,7 @@ watched. A reload rebuilds the pages, and Vite's hot module replacement puts the
 in the open browser.
 
 `leave_content_to_the_app()` goes further where Reflex runs Granian (its default): it tells
-the reloader to leave `content/` and `agency_site/pages/` alone
+the reloader to leave `content/`, `agency_site/pages/` and `assets/` alone
 (`REFLEX_HOT_RELOAD_EXCLUDE_PATHS` and `..._INCLUDE_PATHS`, settings Reflex documents), and
 the dev backend watches them itself and shows an edit there without a restart
 (agency_site/dev/live_content.py). With Uvicorn the reloader keeps them.
@@ -27,6 +27,7 @@ import json
 import logging
 from pathlib import Path
 
+from agency_site.images.variants import assets_dir
 from agency_site.reflex_adapter import (
     CompileContext,
     Dirs,
@@ -64,13 +65,13 @@ PAGES_DIR = PACKAGE_DIR / "pages"
 
 
 def leave_content_to_the_app(content_dir: Path) -> bool:
-    """Have the dev server's reloader leave `content_dir` and the pages' package to the
-    app (see above): Reflex's settings exclude and include top-level paths, so the package
-    is excluded and each of its entries but `pages/` included. False where the reloader
-    is Uvicorn's, which keeps watching everything."""
+    """Have the dev server's reloader leave `content_dir`, the pages' package and the
+    assets to the app (see above): Reflex's settings exclude and include top-level paths,
+    so the package is excluded and each of its entries but `pages/` included. False where
+    the reloader is Uvicorn's, which keeps watching everything."""
     if not uses_granian():
         return False
-    leave = [content_dir.absolute(), PACKAGE_DIR]
+    leave = [content_dir.absolute(), PACKAGE_DIR, assets_dir()]
     excluded = [path.absolute() for path in environment.REFLEX_HOT_RELOAD_EXCLUDE_PATHS.get()]
     environment.REFLEX_HOT_RELOAD_EXCLUDE_PATHS.set(
         [*excluded, *(path for path in leave if path not in excluded)]
@@ -95,7 +96,7 @@ def watching_content_in_the_app() -> bool:
 
     content_dir = get_settings().content_dir.absolute()
     excluded = [path.absolute() for path in environment.REFLEX_HOT_RELOAD_EXCLUDE_PATHS.get()]
-    return uses_granian() and content_dir in excluded and PACKAGE_DIR in excluded
+    return uses_granian() and content_dir in excluded and PACKAGE_DIR in excluded and assets_dir() in excluded
 
 
 def serving_live_edits() -> bool:

@@ -127,6 +127,20 @@ def responsive_image(src: str) -> ResponsiveImage:
     return describe(src, assets_dir())
 
 
+def is_partly_written(path: Path) -> bool:
+    """Whether `path`, a raster image, is there but does not decode: an image saved by
+    Pillow (and by many editors) is emptied first and written when it is encoded, a second
+    or more later."""
+    if not path.is_file() or path.suffix.lower() not in RASTER_SUFFIXES:
+        return False
+    try:
+        with Image.open(path) as image:
+            image.load()
+    except (OSError, SyntaxError, ValueError):
+        return True
+    return False
+
+
 def shown_images(assets: Path) -> list[str]:
     """Every raster image of `FOLDERS`, as a path from the assets folder ('/blog/x.webp')."""
     return sorted(
@@ -164,27 +178,38 @@ def write_variants(assets: Path, public: Path, cache: Path) -> WriteReport:
     encoded = cached = 0
     wanted: set[Path] = set()
     for src in shown_images(assets):
-        for variant in describe(src, assets).variants:
-            relative = variant.url.removeprefix(URL_PREFIX + "/")
-            kept = cache / relative
-            if kept.is_file():
-                cached += 1
-            else:
-                kept.parent.mkdir(parents=True, exist_ok=True)
-                # Whole or not at all, and builds of other work trees may write the same file.
-                partial = kept.with_name(f"{kept.name}.{os.getpid()}.partial")
-                _encode(assets / src.lstrip("/"), variant, partial)
-                partial.replace(kept)
-                encoded += 1
-            served = public / URL_PREFIX.lstrip("/") / relative
-            wanted.add(served)
-            if not served.is_file():
-                served.parent.mkdir(parents=True, exist_ok=True)
-                _link_or_copy(kept, served)
+        report, served = write_image_variants(src, assets, public, cache)
+        encoded, cached = encoded + report.encoded, cached + report.cached
+        wanted |= set(served)
     image_root = public / URL_PREFIX.lstrip("/")
     for stale in [p for p in image_root.rglob("*") if p.is_file() and p not in wanted]:
         stale.unlink()
     return WriteReport(encoded=encoded, cached=cached)
+
+
+def write_image_variants(src: str, assets: Path, public: Path, cache: Path) -> tuple[WriteReport, list[Path]]:
+    """Writes every variant of one image (`src`, e.g. '/blog/stock-05.webp') into `public`
+    under its URL, encoding those the `cache` lacks: what it did, and the served files."""
+    encoded = cached = 0
+    served_files: list[Path] = []
+    for variant in describe(src, assets).variants:
+        relative = variant.url.removeprefix(URL_PREFIX + "/")
+        kept = cache / relative
+        if kept.is_file():
+            cached += 1
+        else:
+            kept.parent.mkdir(parents=True, exist_ok=True)
+            # Whole or not at all, and builds of other work trees may write the same file.
+            partial = kept.with_name(f"{kept.name}.{os.getpid()}.partial")
+            _encode(assets / src.lstrip("/"), variant, partial)
+            partial.replace(kept)
+            encoded += 1
+        served = public / URL_PREFIX.lstrip("/") / relative
+        served_files.append(served)
+        if not served.is_file():
+            served.parent.mkdir(parents=True, exist_ok=True)
+            _link_or_copy(kept, served)
+    return WriteReport(encoded=encoded, cached=cached), served_files
 
 
 def _link_or_copy(source: Path, target: Path) -> None:

@@ -224,3 +224,37 @@ def test_a_page_edit_shows_in_the_open_page(plain_run: DevServer, browser: Brows
         'title = t(lang, "page-about-title")',
         'title = t(lang, "page-about-title") + " {mark}"',
     )
+
+
+def test_an_image_edit_shows_in_the_open_page(plain_run: DevServer, browser: Browser) -> None:
+    """An image a page shows is encoded and compiled into the pages that show it by the
+    running backend, without a restart: the page's <source> names the new files (a
+    variant's name carries a hash of its source)."""
+    from PIL import Image
+
+    image = "assets/blog/stock-01.webp"
+    page = open_page(browser, plain_run, "/blog")
+    target = plain_run.project / image
+    original = target.read_bytes()
+    try:
+        expect(page.get_by_test_id("screen-title").first).to_be_visible(timeout=FIRST_LOAD_MS)
+        source = page.locator("source[srcset*='/stock-01-']").first
+        expect(source).to_be_attached()
+        before = source.get_attribute("srcset") or ""
+        with Image.open(target) as opened:
+            edited = opened.convert("RGB")
+        edited.putpixel((0, 0), (255, 0, 255))
+        try:
+            edited.save(target, format="WEBP", lossless=True)
+            expect(source).not_to_have_attribute("srcset", before, timeout=RELOAD_MS)
+        finally:
+            target.write_bytes(original)
+        # The new files are served.
+        first = (source.get_attribute("srcset") or "").split(" ", 1)[0]
+        assert page.request.get(first).ok, first
+    finally:
+        page.context.close()
+    # Saving with Pillow empties the file first: the backend waits for the rest of the save.
+    shown = [line for line in plain_run.log().splitlines() if f"Live content: {image}: " in line]
+    assert [line for line in shown if "pages compiled" in line], plain_run.log()[-2000:]
+    assert not [line for line in shown if "restarting" in line], shown
