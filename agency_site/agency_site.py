@@ -22,7 +22,6 @@ from agency_site.dev.live_content import live_content_edits, remember_page, rest
 from agency_site.dev.reload import (
     last_compiled_routes,
     serving_live_edits,
-    show_content_errors,
     watching_content_in_the_app,
 )
 from agency_site.frontend.memo_modules import with_own_memo_module
@@ -35,6 +34,7 @@ from agency_site.pages.redirects import NoScriptRedirect, no_script_redirects
 from agency_site.reflex_adapter import environment, format_route, register_model
 from agency_site.routes import Route, route_table
 from agency_site.seo.head import PageHead, not_found_tags, og_image_path, page_head
+from agency_site.seo.plugin import show_content_errors
 from agency_site.server.log_privacy import install as withhold_payloads_from_logs
 from agency_site.server.middleware import MIDDLEWARE
 from agency_site.settings import get_settings

@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import AbstractContextManager, contextmanager
 from contextvars import ContextVar
 
 from agency_site.constants import DEFAULT_LANGUAGE, LANGUAGE_PREFIX, LANGUAGES
 from agency_site.content import get_content
 from agency_site.content.slugs import get_german_urls
+from agency_site.recording import Recorder
 
 logger = logging.getLogger(__name__)
 
@@ -29,7 +30,7 @@ _shown: ContextVar[list[str] | None] = ContextVar("shown", default=None)
 # show a changed text: agency_site/dev/live_content.py), and those asked outside any
 # recorded page (at import, by the app's head, by the server), which a rebuild of some
 # pages would not refresh.
-_recorded: ContextVar[set[str] | None] = ContextVar("recorded", default=None)
+_recorded_keys: Recorder[str] = Recorder("recorded_keys")
 _asked_outside_pages: set[str] = set()
 
 
@@ -75,15 +76,9 @@ def shown_texts() -> list[str]:
     return list(_shown.get() or ())
 
 
-@contextmanager
-def recording_keys() -> Iterator[set[str]]:
+def recording_keys() -> AbstractContextManager[set[str]]:
     """The keys asked for inside the block, collected in the set it yields."""
-    keys: set[str] = set()
-    token = _recorded.set(keys)
-    try:
-        yield keys
-    finally:
-        _recorded.reset(token)
+    return _recorded_keys.recording()
 
 
 def asked_outside_pages() -> frozenset[str]:
@@ -99,11 +94,8 @@ def asked_keys() -> frozenset[str]:
 def text_in(lang: str, key: str) -> str | None:
     """The text of `key` in exactly `lang`, or None (for optional texts, e.g. seo.yaml's)."""
     _asked.add(key)
-    recorded = _recorded.get()
-    if recorded is None:
+    if not _recorded_keys.note(key):
         _asked_outside_pages.add(key)
-    else:
-        recorded.add(key)
     return get_content().strings.get(lang, {}).get(key)
 
 

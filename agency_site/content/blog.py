@@ -12,9 +12,8 @@ from __future__ import annotations
 import datetime
 import math
 import re
-from collections.abc import Iterator, Sequence
-from contextlib import contextmanager
-from contextvars import ContextVar
+from collections.abc import Sequence
+from contextlib import AbstractContextManager
 from functools import lru_cache
 from pathlib import Path
 from typing import overload
@@ -27,6 +26,7 @@ from agency_site.content.catalog import SLUG
 from agency_site.content.loader import ContentError, load_language, raise_all, read_yaml
 from agency_site.content.markdown import read_front_matter, render_markdown, validation_error
 from agency_site.content.models import Strict
+from agency_site.recording import Recorder
 from agency_site.settings import PROJECT_ROOT, get_settings
 
 # Read time (SPEC.md §3 shows 4 to 8 minutes for articles of 600 to 1200 words).
@@ -290,23 +290,16 @@ def get_blog() -> dict[str, list[BlogPost]]:
 
 # The posts (language, id) the page being recorded has read (the dev server rebuilds the
 # pages that show a changed post: agency_site/dev/live_content.py).
-_read: ContextVar[set[tuple[str, str]] | None] = ContextVar("read_posts", default=None)
+_read_posts: Recorder[tuple[str, str]] = Recorder("read_posts")
 
 
-@contextmanager
-def recording_posts() -> Iterator[set[tuple[str, str]]]:
+def recording_posts() -> AbstractContextManager[set[tuple[str, str]]]:
     """The posts read inside the block, as (language, id), collected in the set it yields."""
-    posts: set[tuple[str, str]] = set()
-    token = _read.set(posts)
-    try:
-        yield posts
-    finally:
-        _read.reset(token)
+    return _read_posts.recording()
 
 
 def _note(post: BlogPost) -> BlogPost:
-    if (read := _read.get()) is not None:
-        read.add((post.lang, post.id))
+    _read_posts.note((post.lang, post.id))
     return post
 
 

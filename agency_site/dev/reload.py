@@ -117,19 +117,3 @@ def last_compiled_routes() -> list[str]:
     except (OSError, ValueError):
         return []
     return [route for route in routes if isinstance(route, str)]
-
-
-# Set while this process compiles the error page instead of the site: the plugins that
-# read the content (the sitemap and feeds) then have nothing to write.
-_showing_content_errors = False
-
-
-def show_content_errors() -> None:
-    """Mark this process as compiling the content-error page."""
-    global _showing_content_errors
-    _showing_content_errors = True
-
-
-def showing_content_errors() -> bool:
-    """Whether this process compiles the content-error page instead of the site."""
-    return _showing_content_errors

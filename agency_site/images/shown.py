@@ -5,27 +5,20 @@ post's is. `picture()` (agency_site/components/ui/picture.py) notes each image i
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from contextlib import contextmanager
-from contextvars import ContextVar
+from contextlib import AbstractContextManager
 
-# The images noted inside `recording_images()`, or None outside it.
-_shown: ContextVar[set[str] | None] = ContextVar("shown_images", default=None)
+from agency_site.recording import Recorder
+
+# The images noted inside `recording_images()`.
+_shown: Recorder[str] = Recorder("shown_images")
 
 
-@contextmanager
-def recording_images() -> Iterator[set[str]]:
+def recording_images() -> AbstractContextManager[set[str]]:
     """The images shown inside the block, as paths under assets/ ('/blog/stock-01.webp'),
     collected in the set it yields."""
-    images: set[str] = set()
-    token = _shown.set(images)
-    try:
-        yield images
-    finally:
-        _shown.reset(token)
+    return _shown.recording()
 
 
 def note_shown(src: str) -> None:
     """Note that the page being built shows `src`."""
-    if (shown := _shown.get()) is not None:
-        shown.add(src)
+    _shown.note(src)

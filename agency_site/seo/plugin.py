@@ -9,8 +9,22 @@ from __future__ import annotations
 
 from pathlib import PurePosixPath
 
-from agency_site.dev.reload import showing_content_errors
 from agency_site.reflex_adapter import Dirs, Plugin
+
+# Set while this process compiles the dev server's content-error page instead of the site
+# (agency_site.build_app): the files below would list content that is broken.
+_showing_content_errors = False
+
+
+def show_content_errors() -> None:
+    """Mark this process as compiling the content-error page: no sitemap or feeds."""
+    global _showing_content_errors
+    _showing_content_errors = True
+
+
+def showing_content_errors() -> bool:
+    """Whether this process compiles the content-error page instead of the site."""
+    return _showing_content_errors
 
 
 def seo_files_task() -> list[tuple[str, str]]:
