@@ -9,13 +9,17 @@ two builds may spell German addresses differently (/de/about before, /de/ueber-u
 the not-found example is /de + its path in both.
 
 Prints, per page and language, the medians (min–max) of the performance score, FCP, LCP,
-TBT, CLS and SEO of A and B, flags where B is worse than A beyond noise, and gives the
-range of Lighthouse's CPU benchmark index per build. Every run is appended to a JSONL file
+TBT, CLS, SEO and accessibility of A and B, flags where B is worse than A beyond noise, and
+gives the range of Lighthouse's CPU benchmark index per build. `--throttling devtools`
+measures real throttled loads instead of Lighthouse's simulation (Lantern), which can
+misjudge when an image arrives (it leaves Low-priority requests out of the LCP's graph);
+such runs are rows of their own when several files are rendered together. Every run is appended to a JSONL file
 as it ends; `--from-jsonl` renders the table again from such files (several may be given,
 e.g. a first pass and a re-measurement of some pages).
 
     .venv/bin/python benchmarks/lighthouse_compare.py http://127.0.0.1:3401 http://127.0.0.1:3402 \\
         --labels baseline,main --runs 3
+    .venv/bin/python benchmarks/lighthouse_compare.py URL_A URL_B --pages /project/104 --throttling devtools
     .venv/bin/python benchmarks/lighthouse_compare.py --from-jsonl benchmarks/out/compare-*.jsonl
 
 Needs what lighthouse.py needs (`make lighthouse`, `make chromium-browser`). Writes
@@ -52,6 +56,7 @@ FIGURES = [
     ("tbt", "ms", True, 50.0),
     ("cls", "cls", True, 0.01),
     ("seo", "score", False, 0.0),
+    ("accessibility", "score", False, 0.0),
     ("js_kb", "kb", True, 2.0),
     ("kb", "kb", True, 2.0),
 ]
@@ -100,7 +105,11 @@ def page_addresses(base_url: str, pages: list[str], langs: list[str]) -> dict[st
 
 
 def jobs_for(
-    builds: dict[str, str], addresses: dict[str, dict[str, str]], runs: int, preset: str
+    builds: dict[str, str],
+    addresses: dict[str, dict[str, str]],
+    runs: int,
+    preset: str,
+    throttling: str = "simulate",
 ) -> list[dict]:
     """Page by page (all runs of a page before the next page, so a page's figures are complete
     early), and within a run A then B, so neighbouring runs of A and B share the load."""
@@ -112,9 +121,10 @@ def jobs_for(
                 path = addresses[label][key]
                 jobs.append(
                     {
-                        "id": f"{label} {preset} {key} {run}",
+                        "id": f"{label} {preset} {throttling} {key} {run}",
                         "variant": label,
                         "preset": preset,
+                        "throttlingMethod": throttling,
                         "page": key,
                         "path": path,
                         "run": run,
@@ -138,6 +148,7 @@ def figures_of(result: dict) -> dict:
     return {
         "performance": scores.get("performance"),
         "seo": scores.get("seo"),
+        "accessibility": scores.get("accessibility"),
         **{name: metrics.get(name) for name in ("fcp", "lcp", "tbt", "cls")},
         "js_kb": sum(r["transferSize"] for r in requests if r["resourceType"] == "Script") / KB,
         "kb": sum(r["transferSize"] for r in requests) / KB,
@@ -178,27 +189,39 @@ def worse_beyond_noise(name: str, a: dict, b: dict) -> bool:
     return a["median"] - b["median"] > absolute and b["median"] < a["min"]
 
 
+def throttling_of(result: dict) -> str:
+    """How the run was throttled: simulated (Lighthouse's default) or "devtools"."""
+    return result.get("throttlingMethod") or "simulate"
+
+
 def table(runs: list[dict], labels: list[str]) -> tuple[str, list[str]]:
     """The markdown comparison and the flagged '<page> <figure>' list. Later runs of a
-    page replace none: every run of a build and page counts (re-measurements add runs)."""
+    page replace none: every run of a build and page counts (re-measurements add runs).
+    Runs throttled another way than simulated are rows of their own ('devtools' column)."""
     grouped: dict[tuple[str, str], list[dict]] = {}
     order: list[str] = []
     for result in runs:
         if "error" in result or result.get("runtimeError"):
             continue
-        if result["page"] not in order:
-            order.append(result["page"])
-        grouped.setdefault((result["variant"], result["page"]), []).append(figures_of(result))
+        key = f"{throttling_of(result)} {result['page']}"
+        if key not in order:
+            order.append(key)
+        grouped.setdefault((result["variant"], key), []).append(figures_of(result))
     a, b = labels
-    header = "| page | lang | " + " | ".join(f"{name} {a} → {b}" for name, *_ in FIGURES) + " | runs | flag |"
-    lines = [header, "|" + "---|" * (len(FIGURES) + 4)]
-    flagged = []
-    pages_sorted = sorted(
-        order,
-        key=lambda key: (PAGES.index(key.split(" ", 1)[1]) if key.split(" ", 1)[1] in PAGES else 99, key),
+    header = (
+        "| page | lang | throttling | "
+        + " | ".join(f"{name} {a} → {b}" for name, *_ in FIGURES)
+        + " | runs | flag |"
     )
-    for key in pages_sorted:
-        lang, page = key.split(" ", 1)
+    lines = [header, "|" + "---|" * (len(FIGURES) + 5)]
+    flagged = []
+
+    def page_order(key: str) -> tuple:
+        throttling, lang, page = key.split(" ", 2)
+        return (PAGES.index(page) if page in PAGES else 99, page, lang, throttling != "simulate")
+
+    for key in sorted(order, key=page_order):
+        throttling, lang, page = key.split(" ", 2)
         cells, flags = [], []
         counts = []
         for name, kind, *_ in FIGURES:
@@ -209,10 +232,10 @@ def table(runs: list[dict], labels: list[str]) -> tuple[str, list[str]]:
             cells.append(f"{cell(summaries[0], kind)} → {cell(summaries[1], kind)}")
             if summaries[0] and summaries[1] and worse_beyond_noise(name, summaries[0], summaries[1]):
                 flags.append(name)
-                flagged.append(f"{key} {name}")
+                flagged.append(f"{key.removeprefix('simulate ')} {name}")
         counts = [str(len(grouped.get((label, key), []))) for label in labels]
         lines.append(
-            f"| {page} | {lang} | "
+            f"| {page} | {lang} | {throttling} | "
             + " | ".join(cells)
             + f" | {'/'.join(counts)} | {', '.join(flags) or '–'} |"
         )
@@ -238,9 +261,12 @@ def report(runs: list[dict], labels: list[str]) -> str:
     errors = [run["id"] for run in runs if "error" in run or run.get("runtimeError")]
     lines = [
         f"Lighthouse {json.loads((LIGHTHOUSE_MODULES / 'lighthouse' / 'package.json').read_text())['version']}, "
-        f"preset {', '.join(sorted({run['preset'] for run in runs}))}; "
+        f"preset {', '.join(sorted({run['preset'] for run in runs}))}, "
+        f"throttling {', '.join(sorted({throttling_of(run) for run in runs}))}; "
         + ", ".join(f"{label} at {builds.get(label, '?')}" for label in labels)
-        + ". Medians (min–max) over the runs; scores ×100, FCP and LCP in s, TBT in ms; JS KB and KB: KiB transferred (scripts, everything).",
+        + ". Medians (min–max) over the runs; scores ×100, FCP and LCP in s, TBT in ms; JS KB and KB: KiB transferred (scripts, everything). "
+        "Throttling 'simulate' is Lighthouse's default (Lantern computes the metrics from an unthrottled load); "
+        "'devtools' measures a load Chrome really slowed down (same mobile network and 4× CPU).",
         "",
         f"Lighthouse CPU benchmark index: {benchmark_indexes(runs, labels)}.",
         "",
@@ -262,6 +288,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--langs", default="en,de")
     parser.add_argument("--preset", default="mobile", choices=["mobile", "desktop"])
     parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument(
+        "--throttling",
+        default="simulate",
+        choices=["simulate", "devtools"],
+        help="Lighthouse's throttling method: simulated (default) or a real throttled load",
+    )
     parser.add_argument("--from-jsonl", nargs="+", type=Path, help="render the table from these runs only")
     args = parser.parse_args(argv)
     labels = args.labels.split(",")
@@ -283,7 +315,7 @@ def main(argv: list[str] | None = None) -> int:
     stamp = dt.datetime.now().strftime("%Y%m%d-%H%M%S")
     raw_log = OUT_DIR / f"lighthouse-compare-{stamp}.jsonl"
     print(f"load {load_average()}; runs appended to {raw_log}", file=sys.stderr)
-    runs = run_lighthouse(jobs_for(builds, addresses, args.runs, args.preset), raw_log)
+    runs = run_lighthouse(jobs_for(builds, addresses, args.runs, args.preset, args.throttling), raw_log)
     text = report(runs, labels)
     (OUT_DIR / f"lighthouse-compare-{stamp}.md").write_text(text)
     print(text)

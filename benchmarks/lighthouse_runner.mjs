@@ -3,6 +3,7 @@
 //   node benchmarks/lighthouse_runner.mjs jobs.json
 //
 // jobs.json: {"jobs": [{"id": "...", "url": "http://...", "preset": "mobile"|"desktop"}]}
+// (optional per job: "cpuSlowdown", "throttlingMethod": "simulate"|"devtools")
 // Each output line: {"id", "url", "preset", "scores", "metrics", "requests", "audits"}, or
 // {"id", "error"} when Lighthouse could not measure the page. Driven by lighthouse.py,
 // which computes medians and budgets; this file only measures and extracts.
@@ -165,6 +166,9 @@ try {
     const config = job.preset === "desktop" ? desktopConfig : undefined;
     // Mobile only: the desktop preset does not slow the CPU down.
     if (job.cpuSlowdown && job.preset !== "desktop") flags.throttling = { cpuSlowdownMultiplier: job.cpuSlowdown };
+    // "devtools": a real throttled load (Chrome slows the network and CPU down while the
+    // page loads) instead of Lighthouse's default, a simulation (Lantern) from a fast load.
+    if (job.throttlingMethod) flags.throttlingMethod = job.throttlingMethod;
     try {
       const result = await lighthouse(job.url, flags, config);
       process.stdout.write(JSON.stringify({ ...job, ...summarize(result.lhr) }) + "\n");

@@ -58,3 +58,34 @@ def test_worse_beyond_noise_needs_the_margin_and_the_spread():
     assert compare.worse_beyond_noise("performance", spread(0.99, 0.98, 1.0), spread(0.94, 0.9, 0.96))
     assert not compare.worse_beyond_noise("seo", spread(1.0, 1.0, 1.0), spread(1.0, 1.0, 1.0))
     assert compare.worse_beyond_noise("seo", spread(1.0, 1.0, 1.0), spread(0.92, 0.92, 0.92))
+
+
+def _run(variant, page, throttling, lcp, accessibility=1.0):
+    return {
+        "variant": variant,
+        "page": page,
+        "throttlingMethod": throttling,
+        "scores": {"performance": 1.0, "seo": 1.0, "accessibility": accessibility},
+        "metrics": {"fcp": 900.0, "lcp": lcp, "tbt": 0.0, "cls": 0.0},
+        "requests": [],
+    }
+
+
+def test_devtools_runs_are_rows_of_their_own_and_accessibility_is_compared():
+    compare = _compare()
+    runs = [
+        _run("A", "en /project/104", "simulate", 1000.0),
+        _run("B", "en /project/104", "simulate", 1000.0, accessibility=0.9),
+        _run("A", "en /project/104", "devtools", 3000.0),
+        _run("B", "en /project/104", "devtools", 4000.0),
+    ]
+    text, flagged = compare.table(runs, ["A", "B"])
+    rows = [line for line in text.splitlines() if line.startswith("| /project/104 ")]
+    assert [row.split(" | ")[2] for row in rows] == ["simulate", "devtools"]
+    # The simulated row is not mixed with the devtools one: its LCP is 1.00 in both builds.
+    assert "1.00 → 1.00" in rows[0] and "3.00 → 4.00" in rows[1]
+    assert flagged == ["en /project/104 accessibility", "devtools en /project/104 lcp"]
+    assert [
+        job["throttlingMethod"]
+        for job in compare.jobs_for({"A": "http://a"}, {"A": {"en /": "/"}}, 1, "mobile", "devtools")
+    ] == ["devtools"]
