@@ -14,7 +14,9 @@ stores and delivers messages):
   `sent_key` is the key of the message in it;
 - the page registers `ContactFormState.resume` as its on_load (it runs whenever the
   browser connects, reconnects or comes back to the page) and sends it when the visitor
-  starts using the form: the page opens no connection before that.
+  starts using the form: the page opens no connection before that. A form shown again
+  on a page that is already connected (the visitor came back to it) sends
+  `ContactFormState.start_over`, so messages of an earlier attempt do not follow them.
 
 Inputs are uncontrolled so that nothing the visitor typed travels before they submit and
 nothing is lost while the server answers; only a committed message resets the form.
@@ -97,19 +99,32 @@ class ContactFormState(rx.State):
         """The browser connected (first use of the form), reconnected (a dropped
         connection, a restarted server) or came back to the contact page.
 
-        Messages of an earlier attempt go, so they never follow the visitor elsewhere (or
-        into the other language). A submission the server was handling when it stopped has
-        no handler left to finish it: the button is enabled again, and the visitor's next
-        'Send Message' (same text, same key) is stored once, or found already stored. A
-        'Message Sent' whose timer stopped with the server goes back to idle as usual.
+        A submission the server was handling when it stopped has no handler left to finish
+        it: the button is enabled again, and the visitor's next 'Send Message' (same text,
+        same key) is stored once, or found already stored. A 'Message Sent' whose timer
+        stopped with the server goes back to idle as usual.
+
+        The messages under the fields stay. As the page's on_load this runs after the
+        events the browser sent with its first frames: Reflex queues a page's on_load
+        behind the hydrate of a new connection, and a visitor whose first use of the form
+        is 'Send Message' has sent the submission by then. Clearing here would erase the
+        answer to that submission (seen as messages that flash and vanish). The form
+        clears messages of an earlier attempt itself (`start_over`).
         """
-        self.errors = {}
-        self.failure = ""
         if self.status == "sending":
             self.status = "idle"
         elif self.status == "sent":
             return ContactFormState.back_to_idle
         return None
+
+    @rx.event
+    def start_over(self):
+        """The form is shown again on a page that was already connected (the visitor went
+        elsewhere in the site and came back, in either language): messages of an earlier
+        attempt go, so they never sit under the empty fields of a new one. Sent by the
+        form as it appears, before anything the visitor sends from it."""
+        self.errors = {}
+        self.failure = ""
 
     @rx.event(background=True)
     async def back_to_idle(self):

@@ -285,6 +285,25 @@ def test_blocks_fade_in_when_scrolled_to(desktop: Visit) -> None:
     expect(content_of(last)).to_have_css("opacity", "1")
 
 
+def test_messages_of_an_earlier_attempt_are_gone_when_the_visitor_comes_back(desktop: Visit) -> None:
+    # The header's links navigate inside the app: the page stays connected, and the
+    # server still holds the messages of the first attempt when the form is shown again.
+    page = open_contact(desktop, "de")
+    page.evaluate("() => { window.sameDocument = true; }")
+    _submit(page)
+    expect(page.get_by_test_id("error-name")).to_have_text(text("de", ERROR_KEYS["name"]))
+    header = page.get_by_role("banner")
+    header.get_by_role("link", name=text("de", "nav-about"), exact=True).click()
+    page.wait_for_url(f"**{localized_path('de', '/about')}")
+    header.get_by_role("link", name=text("de", "nav-contact"), exact=True).click()
+    page.wait_for_url(f"**{localized_path('de', '/contact')}")
+    expect(page.get_by_test_id("contact-submit")).to_be_visible()
+    assert page.evaluate("() => window.sameDocument === true"), "the header's links reloaded the page"
+    expect(page.get_by_test_id("error-name")).to_have_count(0)
+    _submit(page)
+    expect(page.get_by_test_id("error-name")).to_have_text(text("de", ERROR_KEYS["name"]))
+
+
 def test_messages_of_an_earlier_attempt_do_not_follow_a_language_switch(desktop: Visit) -> None:
     # Reflex keeps the tab's state across page loads; the page must not show English
     # messages on the German twin after the switch.

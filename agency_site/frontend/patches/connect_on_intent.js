@@ -31,6 +31,10 @@ const loadSocketClient = () =>
 // is queued (the contact form, when the visitor starts using it); a page that never asks
 // opens no websocket, sends no hydrate, and the server keeps no state for it.
 let connectionWanted = false;
+// Whether this page view has connected (or is connecting) to the server: a contact form
+// shown again on such a page clears the messages of an earlier attempt
+// (frontend/react/form_session.jsx); on a page that never connected there are none.
+export const isConnectionWanted = () => connectionWanted;
 
 // Events for the backend: every state event, except reports of frontend errors, which
 // alone are not worth a connection (the browser console has them).

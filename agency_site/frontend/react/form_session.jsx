@@ -3,6 +3,9 @@
 // - Connect on intent: the page opens no connection to the server until the visitor
 //   starts using the form (first focus, input or submit); then `onIntent` sends the
 //   form's first event, which connects (see agency_site/frontend/patches/connect_on_intent.py).
+// - A form shown again on a page that is already connected (the visitor went elsewhere
+//   in the site and came back) sends `onStartOver` as it appears: the server's messages
+//   of the earlier attempt go, before anything the visitor sends from this form.
 // - Exactly once: a hidden input carries a key for the message being written, random,
 //   made in the browser. Every submission of that message, repeated clicks, the queue
 //   replayed after a reconnect, a click after a server restart, carries the same key, and
@@ -27,7 +30,7 @@
 //   region says that the message was not sent (pages/contact/form.py).
 import { useContext, useEffect, useRef, useState } from "react";
 import { EventLoopContext } from "$/utils/context";
-import { refs } from "$/utils/state";
+import { isConnectionWanted, refs } from "$/utils/state";
 
 // How long a submission may go without any answer before it is sent again. The server
 // answers a reachable visitor at once ('Sending...', or the messages under the fields).
@@ -50,6 +53,7 @@ export function ContactFormSession({
   successTitle,
   successDescription,
   onIntent,
+  onStartOver,
   maxLengths,
   onOversize,
   children,
@@ -71,6 +75,14 @@ export function ContactFormSession({
   oversizeRef.current = { maxLengths, onOversize };
 
   useEffect(() => setKey(newSubmissionKey()), []);
+
+  // Shown again on a connected page: the messages on the server are an earlier form's.
+  // (Runs once, as the form appears; the latest `onStartOver` is the one to call.)
+  const startOverRef = useRef(onStartOver);
+  startOverRef.current = onStartOver;
+  useEffect(() => {
+    if (isConnectionWanted()) startOverRef.current?.();
+  }, []);
 
   // From now on the server checks the fields (in the page's language); the prerendered
   // form, before this runs and with JavaScript off, is checked by the browser.

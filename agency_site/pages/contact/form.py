@@ -187,6 +187,9 @@ class ContactFormSession(rx.Component):
     success_description: Var[str]
     # The form's first event, sent when the visitor starts using it: it opens the connection.
     on_intent: EventHandler[no_args_event_spec]
+    # Sent as the form appears on a page that is already connected (the visitor came back
+    # to it): messages of an earlier attempt go.
+    on_start_over: EventHandler[no_args_event_spec]
     # The longest text the server accepts per field (MAX_LENGTHS), and the submit event that
     # takes a form whose field is far longer, cut to one character over its limit: sent
     # whole, it would exceed the websocket's frame limit (agency_site/server/event_limit.py) and the
@@ -214,6 +217,7 @@ def _session(lang: str) -> rx.Component:
         success_title=t(lang, "contact-success-title"),
         success_description=t(lang, "contact-success-description"),
         on_intent=ContactFormState.resume,
+        on_start_over=ContactFormState.start_over,
         max_lengths=MAX_LENGTHS,
         on_oversize=ContactFormState.submit,
     )

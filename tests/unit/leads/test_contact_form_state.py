@@ -139,3 +139,32 @@ def test_an_edited_resend_under_the_key_just_told_sent_is_stored(server_inbox):
     asyncio.run(send(valid_form(subject="First draft", submission_key=key)))  # a plain replay
     asyncio.run(send(valid_form(subject="Edited draft", submission_key=key)))
     assert [row.subject for row in store.messages(server_inbox.engine)] == ["First draft", "Edited draft"]
+
+
+def run_event(state: ContactFormState, handler: Any, *args: Any) -> None:
+    """Run one of the state's plain (non-generator) event handlers as Reflex would."""
+    handler.fn(state, *args)
+
+
+def test_the_pages_on_load_keeps_the_answer_to_a_submission_sent_before_it(server_inbox):
+    """A visitor whose first use of the form is 'Send Message' sends the submission with
+    the connection's first frames; Reflex runs the page's on_load (`resume`) after it.
+    The messages under the fields must survive it."""
+    state = submit(valid_form(language="de", name="A"))
+    assert state.errors == {"name": text("de", "name-min-error")}
+    run_event(state, ContactFormState.resume)
+    assert state.errors == {"name": text("de", "name-min-error")}
+
+
+def test_resume_enables_a_button_left_sending_by_a_stopped_server():
+    state = ContactFormState(_reflex_internal_init=True)
+    state.status = "sending"
+    run_event(state, ContactFormState.resume)
+    assert state.status == "idle"
+
+
+def test_starting_over_clears_the_messages_of_an_earlier_attempt(server_inbox):
+    state = submit(valid_form(name="A"))
+    state.failure = "The earlier attempt failed."
+    run_event(state, ContactFormState.start_over)
+    assert (state.errors, state.failure) == ({}, "")
