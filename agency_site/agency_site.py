@@ -35,6 +35,7 @@ from agency_site.reflex_adapter import environment, format_route, register_model
 from agency_site.routes import Route, route_table
 from agency_site.seo.head import PageHead, not_found_tags, og_image_path, page_head
 from agency_site.seo.plugin import show_content_errors
+from agency_site.server.contact_post import contact_post_app
 from agency_site.server.log_privacy import install as withhold_payloads_from_logs
 from agency_site.server.middleware import MIDDLEWARE
 from agency_site.settings import get_settings
@@ -236,7 +237,9 @@ def build_app() -> rx.App:
         # App annotates str values, but Reflex's compiler takes Vars here (dict[str, Var | Any]).
         html_custom_attrs={"lang": page_language()},  # pyright: ignore[reportArgumentType]
         stylesheets=["/styles.css"],
-        api_transformer=list(MIDDLEWARE),
+        # First the contact form's no-JavaScript endpoint (Reflex mounts its own backend
+        # under that app), then our middleware around both.
+        api_transformer=[contact_post_app(), *MIDDLEWARE],
         # Toasts follow a click; their library loads after hydration (components/ui/toaster.py).
         toaster=lazy_toaster(),
     )

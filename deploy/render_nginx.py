@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import urlsplit
 
-from agency_site.server.event_limit import EVENT_MESSAGE_MAX
+from agency_site.server.event_limit import EVENT_MESSAGE_MAX, FORM_BODY_MAX
 
 TEMPLATE = Path(__file__).parent / "nginx" / "agency-site.conf.template"
 _PLACEHOLDER = re.compile(r"@([A-Z_]+)@")
@@ -72,6 +72,7 @@ class NginxSite:
             "EVENT_BURST": str(EVENT_BURST),
             "EVENT_BURST_NOW": str(EVENT_BURST_NOW),
             "EVENT_BODY_MAX": str(EVENT_MESSAGE_MAX),
+            "FORM_BODY_MAX": str(FORM_BODY_MAX),
         }
 
 

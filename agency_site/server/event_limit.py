@@ -20,3 +20,11 @@ JSON_ESCAPE_WORST = 6
 ENVELOPE_ALLOWANCE = 8 * 1024 + JSON_ESCAPE_WORST * (SUBMISSION_KEY_MAX + 300) + 4 * 1024
 
 EVENT_MESSAGE_MAX = JSON_ESCAPE_WORST * sum(MAX_LENGTHS.values()) + ENVELOPE_ALLOWANCE
+
+# The contact form posted without JavaScript (server/contact_post.py): its fields
+# percent-encoded, up to 12 bytes per character (four UTF-8 bytes as %XX each). A visitor
+# may paste far more than MAX_LENGTHS allows (the form has no maxlength): such a post is
+# still read, answered with the fields' messages and given back whole, up to this size;
+# nginx (client_max_body_size) and the endpoint refuse a larger body.
+FORM_BODY_MAX = 1024 * 1024
+assert FORM_BODY_MAX > 12 * (sum(MAX_LENGTHS.values()) + SUBMISSION_KEY_MAX + 300) + 4 * 1024

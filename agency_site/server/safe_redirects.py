@@ -19,6 +19,9 @@ from agency_site.server.asgi import Middleware, on_response_start
 # '//evil.com' as another host). The query string keeps its usual characters only.
 SAFE_REDIRECT_PATH = re.compile(r"^/(?:[A-Za-z0-9_~.-][A-Za-z0-9._~/-]{0,1023})?$")
 SAFE_REDIRECT_QUERY = re.compile(r"^[A-Za-z0-9._~%&=+-]{0,1024}$")
+# A fragment names an element of the page (the contact form's '#contact-sent'); only an id
+# of plain characters is kept.
+SAFE_REDIRECT_FRAGMENT = re.compile(r"^[A-Za-z0-9_-]{1,64}$")
 
 
 def safe_location(location: str) -> str | None:
@@ -27,11 +30,13 @@ def safe_location(location: str) -> str | None:
     taken for this site's whatever its host: Starlette builds it from the Host header."""
     if re.match(r"^https?://[^/?#\\]*/", location):
         location = "/" + location.split("/", 3)[3]
+    location, _, fragment = location.partition("#")
     path, _, query = location.partition("?")
     if not SAFE_REDIRECT_PATH.match(path):
         return None
     query = query if SAFE_REDIRECT_QUERY.match(query) else ""
-    return path + (f"?{query}" if query else "")
+    fragment = fragment if SAFE_REDIRECT_FRAGMENT.match(fragment) else ""
+    return path + (f"?{query}" if query else "") + (f"#{fragment}" if fragment else "")
 
 
 def _keep_on_site(message: Message, headers: MutableHeaders) -> None:

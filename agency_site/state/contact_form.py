@@ -12,6 +12,12 @@ stores and delivers messages):
 - it shows `ContactFormState.errors[field]` under each field, `failure` above the button,
   labels the button by `status` ("idle", "sending", "sent"), and clears the form once
   `sent_key` is the key of the message in it;
+- the prerendered form also posts itself (method="post", action=CONTACT_POST_PATH) to
+  the server's no-JavaScript endpoint (agency_site/server/contact_post.py), which runs the
+  same `receive` and, once the message is stored, redirects to the contact page with
+  `#CONTACT_SENT_ID`: the page shows the element of that id only while it is the target,
+  so the visitor reads 'sent' without a script. Hydrated, the form never posts itself
+  (Reflex's submit handler prevents it);
 - the page registers `ContactFormState.resume` as its on_load (it runs whenever the
   browser connects, reconnects or comes back to the page) and sends it when the visitor
   starts using the form: the page opens no connection before that. A form shown again
@@ -38,6 +44,11 @@ from agency_site.leads.validation import clean, form_language, validate
 from agency_site.state.contact_messages import failure_message, field_messages
 
 CONTACT_FORM_ID = "contact-form"
+# Where the form posts itself before hydration and with JavaScript off: a path of the
+# backend, on the pages' own origin (make run's single port; nginx passes it on, deploy/).
+CONTACT_POST_PATH = "/_contact"
+# The contact page's note that a message was stored, shown while the URL's fragment names it.
+CONTACT_SENT_ID = "contact-sent"
 
 
 class ContactFormState(rx.State):

@@ -149,6 +149,23 @@ def test_contact_form_with_errors_has_no_axe_violations(
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
+def test_contact_answer_without_javascript_has_no_axe_violations(
+    shared_pages: SharedPages, viewport: str, lang: str
+) -> None:
+    """The page the server answers a form posted without JavaScript with, when a field is
+    to be corrected (server/contact_result_page.py)."""
+    visit = shared_pages.load(viewport, localized_path(lang, "/contact"))
+    page = visit.page
+    page.locator("#contact-form [name='name']").fill("J")
+    # The browser's own submission, as without JavaScript: no submit event for React.
+    page.locator("#contact-form").evaluate("form => HTMLFormElement.prototype.submit.call(form)")
+    expect(page.locator("#contact-name-error")).to_be_visible()
+    assert_accessible(
+        page, f"the answer to a post without JavaScript ({lang}) at {VIEWPORTS[viewport]['width']} px"
+    )
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
 def test_open_mobile_menu_has_no_axe_violations(shared_pages: SharedPages, lang: str) -> None:
     path = localized_path(lang, "/")
     visit = shared_pages.load("mobile", path)

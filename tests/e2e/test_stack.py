@@ -34,6 +34,7 @@ from agency_site.leads import ContactMessage, store
 from agency_site.leads.database import create_engine
 from agency_site.nginx.former_urls import former_german_urls
 from agency_site.server.security_policy import inline_script_hashes
+from agency_site.state.contact_form import CONTACT_POST_PATH, CONTACT_SENT_ID
 from benchmarks.contact_throughput import NAMESPACE, REFLEX_PROTOCOL, SUBMIT, Visitor
 from benchmarks.contact_throughput import _Client as SocketClient
 from benchmarks.observatory import PACKAGE as OBSERVATORY
@@ -427,6 +428,48 @@ def test_rate_limit_counts_each_visitor_address_behind_nginx(running_stack: Runn
     # (with TRUSTED_PROXY_HOPS=0 they would log an error naming it, agency_site/server/proxy_hops.py).
     logs = [path.read_text() for path in running_stack.stack.folder.glob("backend-*.log")]
     assert logs and [log for log in logs if "TRUSTED_PROXY_HOPS" in log] == []
+
+
+def test_the_contact_form_posted_without_javascript_goes_through_nginx(running_stack: RunningStack) -> None:
+    """The form's post (agency_site/server/contact_post.py) reaches a backend through nginx,
+    whose access log keeps no word of it; invalid input comes back as the form, in German,
+    under the site's policy; a valid one is stored in PostgreSQL and redirected to the
+    contact page's note. From an address of its own, so the rate limit sees only it."""
+    subject = f"Ohne Skript {uuid.uuid4().hex[:8]}"
+    form = {
+        "name": "J",
+        "email": "jo@example.com",
+        "subject": subject,
+        "message": "Eine Nachricht ohne JavaScript.",
+        "language": "de",
+        "page": "/de/kontakt",
+        "form_trap": "",
+    }
+    transport = httpx.HTTPTransport(verify=False, local_address="127.0.0.4")
+    with httpx.Client(transport=transport, timeout=30) as client:
+        headers = {"Origin": running_stack.url}
+        refused = client.post(running_stack.url + CONTACT_POST_PATH, data=form, headers=headers)
+        assert refused.status_code == 422
+        assert text("de", "name-min-error") in refused.text and '<html lang="de">' in refused.text
+        assert refused.headers.get_list("content-security-policy") == [
+            refused.headers["content-security-policy"]
+        ]
+        assert "form-action 'self'" in refused.headers["content-security-policy"]
+        assert running_stack.rows_with_subject(subject) == []
+        sent = client.post(
+            running_stack.url + CONTACT_POST_PATH, data={**form, "name": "Jo"}, headers=headers
+        )
+        assert sent.status_code == 303
+        assert sent.headers["location"] == f"/de/kontakt#{CONTACT_SENT_ID}"
+        foreign = client.post(
+            running_stack.url + CONTACT_POST_PATH, data=form, headers={"Origin": "https://attacker.example"}
+        )
+        assert foreign.status_code == 403
+    [row] = running_stack.rows_with_subject(subject)
+    assert (row.name, row.language, row.page) == ("Jo", "de", "/de/kontakt")
+    log = running_stack.stack.folder / "nginx" / "access.log"
+    wait_for(lambda: CONTACT_POST_PATH in log.read_text(), what="the post in the access log")
+    assert subject not in log.read_text() and "jo@example.com" not in log.read_text()
 
 
 def test_http_observatory_grades_the_stack_a_plus_and_make_runs_server_clean(

@@ -8,7 +8,8 @@ from urllib.parse import unquote
 
 import pytest
 
-from agency_site.server.event_limit import EVENT_MESSAGE_MAX
+from agency_site.server.event_limit import EVENT_MESSAGE_MAX, FORM_BODY_MAX
+from agency_site.state.contact_form import CONTACT_POST_PATH
 from deploy.render_nginx import EVENT_BURST, EVENT_CONNECTIONS, NginxSite, render, site_from_env
 
 SITE = NginxSite(
@@ -227,3 +228,17 @@ def test_event_connections_and_new_connections_are_limited_per_address():
     assert f"client_max_body_size {EVENT_MESSAGE_MAX};" in event
     # Nothing else reaches the backend's socket.io app (which redirects /_event by Host).
     assert not re.search(r"location\s+/_event\b", conf)
+
+
+def test_the_contact_forms_post_reaches_the_backend_within_the_same_limits():
+    """The form posted without JavaScript (server/contact_post.py) goes to the backend with
+    the visitor's address, and counts against /_event's limits per address."""
+    conf = render(SITE)
+    (event,) = _blocks(conf, "location = /_event")
+    (contact,) = _blocks(conf, f"location = {CONTACT_POST_PATH}")
+    for line in event.splitlines():
+        if line.strip().startswith(("limit_conn ", "limit_req ", "limit_req_status", "limit_conn_status")):
+            assert line.strip() in contact
+    assert f"client_max_body_size {FORM_BODY_MAX};" in contact
+    assert "proxy_pass http://agency_backend;" in contact
+    assert "X-Forwarded-For $proxy_add_x_forwarded_for" in contact

@@ -78,6 +78,12 @@ HOSTILE_LOCATIONS = [
     ("/a\r\nSet-Cookie: x=1", None),
     ("/" + "a" * 5000, None),
     ("evil.com", None),
+    # A fragment naming an element is kept (the contact form's note); any other is dropped.
+    ("/de/kontakt#contact-sent", "/de/kontakt#contact-sent"),
+    ("http://evil.com/contact?x=1#contact-sent", "/contact?x=1#contact-sent"),
+    ("/contact#//evil.com", "/contact"),
+    ("/contact#a b<script>", "/contact"),
+    ("//evil.com#contact-sent", None),
 ]
 
 

@@ -9,8 +9,7 @@ waits for a server that cannot be reached.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Any
 
 import reflex as rx
 from reflex import EventHandler, Var
@@ -24,43 +23,22 @@ from agency_site.frontend.react import jsx_library
 from agency_site.i18n import localized_path, t
 from agency_site.leads.idempotency import SUBMISSION_KEY_FIELD
 from agency_site.leads.model import MAX_LENGTHS
-from agency_site.leads.validation import FORM_FIELDS, HONEYPOT_FIELD, LANGUAGE_FIELD, PAGE_FIELD
+from agency_site.leads.validation import HONEYPOT_FIELD, LANGUAGE_FIELD, PAGE_FIELD
 from agency_site.pages.blocks import LINK
 from agency_site.reflex_adapter import no_args_event_spec, passthrough_event_spec
-from agency_site.state.contact_form import CONTACT_FORM_ID, ContactFormState
+from agency_site.state.contact_fields import FIELDS, Field
+from agency_site.state.contact_form import (
+    CONTACT_FORM_ID,
+    CONTACT_POST_PATH,
+    CONTACT_SENT_ID,
+    ContactFormState,
+)
 
 _INPUT = (
     "mt-2 block w-full rounded-xl border border-slate-300 bg-white px-4 py-3 text-base text-slate-900 "
     f"shadow-sm placeholder:text-slate-400 transition {FIELD_FOCUS} "
     "aria-[invalid=true]:border-rose-500"
 )
-
-
-@dataclass(frozen=True)
-class Field:
-    """One visible form field: its input name and how the browser should help fill it."""
-
-    name: str
-    input_type: Literal["text", "email"] = "text"
-    autocomplete: str = "off"
-    multiline: bool = False
-
-    @property
-    def input_id(self) -> str:
-        return f"contact-{self.name}"
-
-    @property
-    def error_id(self) -> str:
-        return f"contact-{self.name}-error"
-
-
-FIELDS = (
-    Field("name", autocomplete="name"),
-    Field("email", input_type="email", autocomplete="email"),
-    Field("subject"),
-    Field("message", multiline=True),
-)
-assert tuple(field.name for field in FIELDS) == FORM_FIELDS, "the form must offer every contract field"
 
 
 def _field(lang: str, field: Field) -> rx.Component:
@@ -241,6 +219,24 @@ def _announcement(lang: str) -> rx.Component:
     )
 
 
+def _sent_without_javascript(lang: str) -> rx.Component:
+    """'Message sent' for a visitor whose form posted itself (no JavaScript, or not yet
+    hydrated): the server redirects to `#CONTACT_SENT_ID` once the message is stored, and
+    CSS shows this only while it is the URL's target, so the static page needs no script
+    (and the URL names no one)."""
+    return rx.el.div(
+        lucide_icon("circle-check", size=20, aria_hidden="true", class_name="mt-0.5 shrink-0"),
+        rx.el.p(
+            rx.el.strong(t(lang, "contact-success-title"), class_name="block font-semibold"),
+            t(lang, "contact-success-description"),
+        ),
+        id=CONTACT_SENT_ID,
+        role="status",
+        data_testid="contact-sent-note",
+        class_name="mt-6 hidden gap-2 rounded-xl bg-emerald-50 px-4 py-3 text-sm text-emerald-800 target:flex",
+    )
+
+
 def contact_form(lang: str, path: str) -> rx.Component:
     """The form card: four fields, hidden fields, the form-level failure text and the button."""
     return rx.el.div(
@@ -248,6 +244,7 @@ def contact_form(lang: str, path: str) -> rx.Component:
             2, t(lang, "contact-form-title"), class_name="text-2xl font-bold tracking-tight text-slate-900"
         ),
         rx.el.p(t(lang, "contact-form-intro"), class_name="mt-2 text-sm text-slate-500"),
+        _sent_without_javascript(lang),
         rx.el.form(
             rx.el.div(*[_field(lang, field) for field in FIELDS], class_name="grid gap-6 sm:grid-cols-2"),
             *_hidden_fields(lang, path),
@@ -287,6 +284,12 @@ def contact_form(lang: str, path: str) -> rx.Component:
             # the browser's own check stops an incomplete message and focuses the field;
             # once hydrated, form_session.jsx hands the checks to the server, which says
             # what is wrong in the page's language.
+            # Posted, not sent as a GET to this page's URL (which put the visitor's words
+            # into the address, the history and the logs, and lost the message): before
+            # hydration and with JavaScript off the browser posts it to the server's
+            # endpoint (server/contact_post.py); hydrated, Reflex's handler prevents that.
+            method="post",
+            action=CONTACT_POST_PATH,
             id=CONTACT_FORM_ID,
             on_submit=ContactFormState.submit,
             class_name="relative mt-8 space-y-6",
