@@ -228,3 +228,18 @@ def test_what_is_not_a_form_of_ours_is_refused(client: EndpointClient, inbox: In
 def test_a_get_of_the_endpoint_leads_to_the_contact_page(client: EndpointClient) -> None:
     answer = client.get(CONTACT_POST_PATH)
     assert (answer.status_code, answer.headers["location"]) == (303, "/contact")
+
+
+def test_behind_a_proxy_the_limit_counts_the_address_it_appended(inbox: Inbox) -> None:
+    """As the websocket does (Reflex's client_ip): with TRUSTED_PROXY_HOPS=1 the address
+    nginx appended to X-Forwarded-For is the visitor's, and what a visitor wrote before it
+    changes nothing."""
+    limited = Inbox.create(inbox.engine, replace(TEST_SETTINGS, rate_limit=1))
+    settings = replace(get_settings(), allowed_origins=(SITE,), trusted_proxy_hops=1)
+    client = EndpointClient(contact_post_app(limited, settings))
+    first = post(client, valid_form(subject="From one visitor"), **{"x-forwarded-for": "198.51.100.1"})
+    forged = post(
+        client, valid_form(subject="Same visitor, forged"), **{"x-forwarded-for": "192.0.2.9, 198.51.100.1"}
+    )
+    other = post(client, valid_form(subject="Another visitor"), **{"x-forwarded-for": "198.51.100.2"})
+    assert [first.status_code, forged.status_code, other.status_code] == [303, 429, 303]
