@@ -31,7 +31,7 @@ from agency_site.leads.database import default_engine, migrate
 from agency_site.pages.content_errors import Problem, content_errors_page, content_problems
 from agency_site.pages.not_found import not_found_description, not_found_page, not_found_title
 from agency_site.pages.redirects import NoScriptRedirect, no_script_redirects
-from agency_site.reflex_adapter import environment, format_route, register_model
+from agency_site.reflex_adapter import environment, format_route, make_room_for_another_app, register_model
 from agency_site.routes import Route, route_table
 from agency_site.seo.head import PageHead, not_found_tags, og_image_path, page_head
 from agency_site.seo.plugin import show_content_errors
@@ -250,6 +250,8 @@ def build_app() -> rx.App:
         add_pages(app)
     if missing:
         if serving_live_edits():
+            # The site's App exists already: the error page's App needs a context of its own.
+            make_room_for_another_app()
             return content_errors_app(missing_text_problems(missing))
         stop_on_missing_texts(missing)
     if serving_live_edits():

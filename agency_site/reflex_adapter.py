@@ -106,6 +106,20 @@ def uses_granian() -> bool:
     return find_spec("uvicorn") is None or find_spec("gunicorn") is None
 
 
+def make_room_for_another_app() -> None:
+    """Let this process make a second `rx.App` (the dev server's content-error page, when
+    building the site's pages found a missing text): Reflex allows one App per registration
+    context, so the context becomes a fork of itself, which keeps the registered states and
+    event handlers and, set here, the config already loaded (a bare fork reads rxconfig.py
+    again)."""
+    from reflex_base.registry import RegistrationContext
+
+    current = RegistrationContext.get()
+    fork = current.fork()
+    fork._set_config(current.config)
+    RegistrationContext.set(fork)
+
+
 def register_model(model: type) -> None:
     """Have Reflex create and migrate `model`'s table with its own (`reflex db`)."""
     from reflex.model import ModelRegistry

@@ -148,3 +148,27 @@ def test_under_the_dev_server_a_content_error_becomes_the_page_of_every_address(
     exported = _build(content_copy, "export", web)
     assert exported.returncode == 1
     assert f"content error: {where}: pages, about-subtitle" in exported.stderr
+
+
+def test_under_the_dev_server_a_text_no_language_has_becomes_the_error_page(
+    content_copy: Path, tmp_path: Path
+) -> None:
+    # A page module asks for a key neither language has (a typo in Python): found while the
+    # site's App builds its pages, so the error page's App is the second App of the process.
+    web = tmp_path / ".web"
+    web.mkdir()
+    (web / "routes.json").write_text('["index", "about", "de/ueber-uns", "404"]')
+    for lang in ("en", "de"):
+        about = content_copy / "i18n" / lang / "about.yaml"
+        about.write_text(
+            "".join(
+                line
+                for line in about.read_text().splitlines(keepends=True)
+                if not line.startswith("  about-mission-eyebrow:")
+            )
+        )
+    served = _build(content_copy, "run", web)
+    assert served.returncode == 0, served.stderr
+    routes, component = served.stdout.split("\n", 1)
+    assert "about" in eval(routes)  # noqa: S307
+    assert "'about-mission-eyebrow' has no text in any language; used on /about, /de/ueber-uns" in component
