@@ -60,7 +60,10 @@ def main() -> int:
         for problem in error.errors:
             print(f"content error: {problem.describe()}", file=sys.stderr)
         count = len(error.errors)
-        print(f"{count} content error{'s' if count > 1 else ''}: nothing was started", file=sys.stderr)
+        print(
+            f"{count} content error{'s' if count > 1 else ''}: the site is not built until it is fixed",
+            file=sys.stderr,
+        )
         return 1
     counts = ", ".join(f"{lang}: {len(keys)} keys" for lang, keys in content.strings.items())
     print(f"content ok ({counts})")

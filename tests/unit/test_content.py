@@ -149,7 +149,7 @@ def test_check_command_prints_one_line_and_fails(content_copy: Path) -> None:
     assert lines == [
         f"content error: {content_copy / 'site.yaml'}:{_line_of(content_copy / 'site.yaml', 'links:')}: "
         "links, scheduling_url: Field required; fix: add `scheduling_url:`",
-        "1 content error: nothing was started",
+        "1 content error: the site is not built until it is fixed",
     ]
 
 

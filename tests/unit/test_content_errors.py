@@ -60,7 +60,7 @@ def test_every_error_at_once_with_file_line_id_and_fix(content_copy: Path) -> No
         "permitted; fix: remove `color` or correct its spelling",
         f"content error: {post}:2: id: must match the file name ('ethical-ai'); "
         "fix: write `id: ethical-ai` or rename the file to ethics.md",
-        "4 content errors: nothing was started",
+        "4 content errors: the site is not built until it is fixed",
     ]
 
 
