@@ -3,8 +3,9 @@ server (`make bench-dev`; README 'Developing').
 
 A copy of the project (tests/project_copy.py) is served by a plain `reflex run` on free
 ports (tests/e2e/dev_server.py) and opened in Chromium; then, one at a time, an edit is
-saved to a copy of a content file (YAML), a legal text and a blog post (Markdown), a page
-(Python) and an image, and the time from saving to the new text (or image) on the open
+saved to a copy of a content file (YAML), a legal text and a blog post (Markdown), a
+company fact (YAML: one the home page shows, one every page's footer shows), a page (Python) and an
+image, and the time from saving to the new text (or image) on the open
 page is printed. `--stock-reloader` measures Reflex's own reloader (without
 agency_site/dev/reload.py's YAML watching and the live edits of
 agency_site/dev/live_content.py). `--timeout` is how long to wait before calling an edit
@@ -45,6 +46,16 @@ EDITS = [
         "content/blog/en/ai-automation.md",
         "\n## Automation, AI, or both?",
         "\n{mark}\n\n## Automation, AI, or both?",
+    ),
+    # A company fact the home page shows (a language of its video), and one every
+    # page's footer shows.
+    ("company fact (YAML)", "/", "content/site.yaml", "name: Français", "name: {mark}"),
+    (
+        "footer fact (YAML)",
+        "/about",
+        "content/site.yaml",
+        "building: Gate Village 3",
+        "building: {mark} Gate Village 3",
     ),
     (
         "page (Python)",

@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
-from typing import Literal
+from typing import Any, Literal
 
 from pydantic import Field, HttpUrl, ValidationError, model_validator
 
@@ -29,7 +29,7 @@ from agency_site.content.loader import (
     validation_errors,
     yaml_line,
 )
-from agency_site.content.models import Strict
+from agency_site.content.models import Strict, note_fact
 from agency_site.settings import get_settings
 
 # Texts every service has, as `service-{id}-{suffix}` (SPEC.md §2 'Service detail').
@@ -53,7 +53,18 @@ SLUG = r"^[a-z0-9]+(-[a-z0-9]+)*$"
 Colour = Literal["purple", "blue", "orange", "pink", "green", "red", "yellow", "indigo"]
 
 
-class Service(Strict):
+class Entry(Strict):
+    """A service or a project: a page that reads a field of it is kept with the field
+    (`note_fact`), for the dev server. Not the id: a new or changed id changes the route
+    table, which restarts the backend anyway, and every list of entries reads it."""
+
+    def __getattribute__(self, name: str) -> Any:
+        if name in type(self).model_fields and name != "id":
+            note_fact((type(self).__name__.lower(), (super().__getattribute__("id"), name)))
+        return super().__getattribute__(name)
+
+
+class Service(Entry):
     """One of the eight services; texts are `service-{id}-*` keys."""
 
     id: str = Field(pattern=SLUG, description="its URL: /services/{id}")
@@ -90,7 +101,7 @@ class VideoTestimonial(Strict):
     is_horizontal: bool = False
 
 
-class Project(Strict):
+class Project(Entry):
     """One portfolio project (SPEC.md §3 'Project')."""
 
     id: int = Field(ge=1, description="its URL: /project/{id}")
@@ -153,6 +164,13 @@ class Catalog:
     featured: tuple[Service, ...]
     footer: tuple[Service, ...]
 
+    def __getattribute__(self, name: str) -> Any:
+        # A page that lists entries shows which ones, in which order (the footer's services
+        # are on every page); what it shows of each is noted by the entry.
+        if name in CATALOG_LISTS:
+            note_fact(("catalog", name))
+        return super().__getattribute__(name)
+
     @property
     def service_ids(self) -> tuple[str, ...]:
         return tuple(service.id for service in self.services)
@@ -190,6 +208,9 @@ class Catalog:
         start = ids.index(project_id) + 1 if project_id in ids else 0
         rotated = self.projects[start:] + self.projects[:start]
         return [project for project in rotated if project.id != project_id][:limit]
+
+
+CATALOG_LISTS = frozenset(("services", "projects", "featured", "footer"))
 
 
 def _entry_id(data: object, key: str, index: int) -> str | None:

@@ -2,7 +2,31 @@
 
 from __future__ import annotations
 
+from contextlib import AbstractContextManager
+from typing import Any
+
 from pydantic import BaseModel, ConfigDict, EmailStr, Field, HttpUrl
+
+from agency_site.recording import Recorder
+
+# A fact of the catalog and company files a page's build read, for the dev server (an edit
+# is compiled into just the pages that read what changed: agency_site/dev/live_content.py):
+# ('site', (section, field)) a field of a section of site.yaml (field None: all of a
+# section that is not a model), ('service', (id, field)) and ('project', (id, field)) a
+# field of an entry of the catalog, ('catalog', list) which entries a list of it holds, in
+# order, and ('hyphenated', text) a text given the glossary's break points.
+Fact = tuple[str, Any]
+_read_facts: Recorder[Fact] = Recorder("read_facts")
+
+
+def recording_facts() -> AbstractContextManager[set[Fact]]:
+    """The facts read inside the block, collected in the set it yields."""
+    return _read_facts.recording()
+
+
+def note_fact(fact: Fact) -> None:
+    """Note that the page being built read `fact`."""
+    _read_facts.note(fact)
 
 
 class Strict(BaseModel):
@@ -36,12 +60,21 @@ def english_only_names(value: Localized) -> set[str]:
     return {value.en} - {value.de}
 
 
-class Brand(Strict):
+class Section(Strict):
+    """A section of site.yaml: a page is kept with the fields of it it reads."""
+
+    def __getattribute__(self, name: str) -> Any:
+        if name in type(self).model_fields:
+            note_fact(("site", (SECTION_NAMES[type(self)], name)))
+        return super().__getattribute__(name)
+
+
+class Brand(Section):
     name: str = Field(min_length=1)
     logo: str = Field(pattern=r"^/", description="Path of the logo under assets/")
 
 
-class Office(Strict):
+class Office(Section):
     company: str
     # The Dubai team's legal form when it is a company of its own (then it processes
     # enquiries for the controller as a processor, Art. 28 GDPR, with standard contractual
@@ -74,12 +107,12 @@ class Phone(Strict):
         return tel_href(self.number)
 
 
-class Contact(Strict):
+class Contact(Section):
     email: EmailStr
     phones: list[Phone] = Field(min_length=3, max_length=3)
 
 
-class Links(Strict):
+class Links(Section):
     scheduling_url: HttpUrl
     botagent_url: HttpUrl
     voice_agent_script_url: HttpUrl
@@ -94,7 +127,7 @@ class VideoLanguage(Strict):
     player_params: str = ""
 
 
-class Videos(Strict):
+class Videos(Section):
     promo_video_id: str = Field(pattern=r"^[0-9]+$")
     home_languages: list[VideoLanguage] = Field(min_length=5, max_length=5)
     avatar_project_languages: list[VideoLanguage] = Field(min_length=6, max_length=6)
@@ -111,7 +144,7 @@ class SupervisoryAuthority(Strict):
     website: HttpUrl
 
 
-class LegalEntity(Strict):
+class LegalEntity(Section):
     company_name: str
     street: str
     postcode: str
@@ -151,3 +184,13 @@ class SiteFacts(Strict):
     legal: LegalEntity
     # Headline figure ('40') -> its basis; the copy footnotes each figure it names.
     figures: dict[str, FigureBasis]
+
+    def __getattribute__(self, name: str) -> Any:
+        value = super().__getattribute__(name)
+        # A section's fields note themselves; the lists of checkout links and figures do not.
+        if name in type(self).model_fields and not isinstance(value, Section):
+            note_fact(("site", (name, None)))
+        return value
+
+
+SECTION_NAMES = {field.annotation: name for name, field in SiteFacts.model_fields.items()}

@@ -23,18 +23,33 @@ replaces just those modules in the open page:
   build is kept with the images it showed, `recording_images`): its variants are encoded
   (agency_site/images/variants.py, as the build's plugin does, into the same folder), the
   file is copied where Reflex copies `assets/` into the build, and the pages that show it
-  are built again (their `<source>` elements name the new files).
+  are built again (their `<source>` elements name the new files);
+- the catalog and the company facts (`services.yaml`, `projects.yaml`, `site.yaml`) and the
+  glossary's break points (`hyphenation.yaml`): the content is read again, and the pages
+  that read a fact that changed are built again, with the sitemap and the feeds. The
+  models note each field a page reads (`recording_facts`, agency_site/content/models.py): a
+  field of a service or project, of a section of site.yaml, which entries a list of the
+  catalog holds, each text given break points. A project's year is on its two pages, a
+  service's colour on some twenty; the brand, the office and the footer's phone and
+  services are on all 85 pages, which is some 8 s of CPU, about a restart's compile, but
+  the open page is not reloaded. A site.yaml edit also builds the legal pages (their
+  texts are filled in with its facts);
+- `glossary.yaml` (only the tests read it) and the stock images of `blog/images.yaml`
+  (they go into the posts: the pages that show a post whose image changed are built again).
 
 Anything else restarts the backend as the reloader would (this module's file is touched,
-which the reloader watches): another content file (the catalog, the company facts, the blog's
-image list, the German URLs, the glossary; many pages read them), a content error (the
-restarted backend shows the error page, agency_site/pages/content_errors.py), a missing
-text, a change of the route table or of the German URLs (a new, renamed or deleted post, a
-new date that reorders the blog, a new German slug), a text also read outside the pages (at
-import, by the app's head, by the server), a page module the app imports itself (the not-found page, the
+which the reloader watches): another content file (the German URLs of `slugs.yaml`), a
+content error (the restarted backend shows the error page,
+agency_site/pages/content_errors.py), a missing text, a change of the route table or of the
+German URLs (a new, renamed or deleted post, service or project, a new date that reorders
+the blog, a new German slug), a change of the app's head (its no-script redirect names
+site.yaml's BotAgent address), a text also read outside the pages (at import, by the app's
+head, by the server), a page module the app imports itself (the not-found page, the
 redirects, the content-error page), a page module that no longer imports, or a new, deleted
 or other file of `assets/` (the sharing images, the style sheet, an image no page shows
-through `picture()`).
+through `picture()`). A new or deleted post, service or project stays a restart: it adds or
+removes a route, which the full compile writes into the frontend's shared files (the route
+manifest among them); showing one live was not attempted.
 """
 
 from __future__ import annotations
@@ -53,6 +68,9 @@ from typing import Any
 
 from agency_site.content import ContentError, get_content
 from agency_site.content.blog import BlogPost, get_blog, recording_posts
+from agency_site.content.catalog import Catalog, get_catalog
+from agency_site.content.hyphenation import Hyphenation, get_hyphenation
+from agency_site.content.models import Fact, SiteFacts, recording_facts
 from agency_site.dev.reload import PACKAGE_DIR, PAGES_DIR
 from agency_site.i18n import asked_outside_pages, collecting_missing_texts, recording_keys
 from agency_site.images.shown import recording_images
@@ -70,6 +88,11 @@ logger = logging.getLogger(__name__)
 
 # The page kinds (agency_site.routes.PageKind) a legal text is shown on.
 LEGAL_PAGE_KINDS = frozenset({"impressum", "privacy"})
+# The catalog and company files (content/), whose facts pages note as they read them
+# (`recording_facts`); the glossary is read by the tests alone, the stock images of
+# blog/images.yaml go into the posts.
+FACT_FILES = frozenset({"services.yaml", "projects.yaml", "site.yaml", "hyphenation.yaml"})
+UNREAD_FILES = frozenset({"glossary.yaml", "blog/images.yaml"})
 
 PageFields = dict[str, Any]
 
@@ -87,6 +110,8 @@ class PageBuild:
     posts: frozenset[tuple[str, str]] = frozenset()
     # The images of assets/ it showed, as '/blog/stock-01.webp'.
     images: frozenset[str] = frozenset()
+    # The facts of the catalog and company files it read (`Fact`).
+    facts: frozenset[Fact] = frozenset()
 
 
 _pages: dict[str, PageBuild] = {}
@@ -104,11 +129,23 @@ class RestartNeeded(Exception):
 
 def remember_page(route_key: str, build: Callable[[], PageFields], kind: str, memo_module: str) -> PageFields:
     """Build a page (`build` returns what `app.add_page` takes) and keep how, with the
-    texts it asked for, the blog posts it read and the images it showed."""
-    with recording_keys() as keys, recording_posts() as posts, recording_images() as images:
+    texts it asked for, the blog posts and facts it read and the images it showed."""
+    with (
+        recording_keys() as keys,
+        recording_posts() as posts,
+        recording_images() as images,
+        recording_facts() as facts,
+    ):
         fields = build()
     _pages[route_key] = PageBuild(
-        route_key, build, kind, memo_module, frozenset(keys), frozenset(posts), frozenset(images)
+        route_key,
+        build,
+        kind,
+        memo_module,
+        frozenset(keys),
+        frozenset(posts),
+        frozenset(images),
+        frozenset(facts),
     )
     return fields
 
@@ -140,6 +177,39 @@ def changed_posts(
     return changed
 
 
+@dataclass(frozen=True)
+class Facts:
+    """The catalog and company facts as one build read them."""
+
+    catalog: Catalog
+    site: SiteFacts
+    hyphenation: Hyphenation
+
+    @classmethod
+    def now(cls) -> Facts:
+        return cls(get_catalog(), get_content().site, get_hyphenation())
+
+    def value(self, fact: Fact) -> object:
+        """What a page that read `fact` showed of it."""
+        area, name = fact
+        if area == "catalog":
+            return [entry.id for entry in getattr(self.catalog, name)]
+        if area == "hyphenated":
+            return self.hyphenation.apply(name)
+        if area == "site":
+            section, field = name
+            value = getattr(self.site, section)
+            return value if field is None else getattr(value, field)
+        entry_id, field = name
+        entries = self.catalog.services if area == "service" else self.catalog.projects
+        return next((getattr(entry, field) for entry in entries if entry.id == entry_id), None)
+
+
+def changed_facts(before: Facts, after: Facts, read: Iterable[Fact]) -> set[Fact]:
+    """Those of the facts `read` that differ between the two builds."""
+    return {fact for fact in set(read) if before.value(fact) != after.value(fact)}
+
+
 def is_post_file(content_dir: Path, file: Path) -> bool:
     """Whether `file` is a blog post, content/blog/{lang}/{id}.md."""
     parts = file.relative_to(content_dir).parts
@@ -149,14 +219,12 @@ def is_post_file(content_dir: Path, file: Path) -> bool:
 def reload_content() -> None:
     """Forget every content file read so far and read (and check) them again; raises
     ContentError as the app's build does."""
-    from agency_site.content.blog import get_blog
-    from agency_site.content.catalog import get_catalog
-    from agency_site.content.hyphenation import get_hyphenation
     from agency_site.content.legal import get_legal_texts
     from agency_site.content.slugs import get_german_urls
-    from agency_site.seo.head import organization_facts_by_lang
+    from agency_site.server.security_policy import providers
     from agency_site.site_check import check_all_content
 
+    # The embed providers of the pages' security policy, which the server sends.
     for cached in (
         get_content,
         get_catalog,
@@ -164,7 +232,7 @@ def reload_content() -> None:
         get_legal_texts,
         get_hyphenation,
         get_german_urls,
-        organization_facts_by_lang,
+        providers,
     ):
         cached.cache_clear()
     check_all_content()
@@ -175,25 +243,28 @@ def pages_to_rebuild(
     files: Iterable[Path],
     changed: set[str],
     posts: set[tuple[str, str]] | frozenset[tuple[str, str]] = frozenset(),
+    facts: set[Fact] | frozenset[Fact] = frozenset(),
 ) -> list[PageBuild]:
-    """The pages an edit of `files` (whose texts `changed`, and the blog `posts` it changed)
-    shows on; RestartNeeded when a rebuild of some pages cannot show it."""
+    """The pages an edit of `files` (whose texts `changed`, and the blog `posts` and the
+    `facts` it changed) shows on; RestartNeeded when a rebuild of some pages cannot show it."""
     kinds: set[str] = set()
     for file in files:
         try:
-            area = file.relative_to(content_dir).parts[0]
-        except (ValueError, IndexError):
+            name = file.relative_to(content_dir).as_posix()
+        except ValueError:
             raise RestartNeeded(f"{file} is not in {content_dir}") from None
-        if area == "legal":
+        area = name.split("/")[0]
+        if area == "legal" or name == "site.yaml":
+            # The legal texts are filled in with the company's facts of site.yaml.
             kinds |= LEGAL_PAGE_KINDS
-        elif area != "i18n" and not is_post_file(content_dir, file):
-            raise RestartNeeded(f"{file.relative_to(content_dir)} is read by many pages")
+        elif area != "i18n" and name not in FACT_FILES | UNREAD_FILES and not is_post_file(content_dir, file):
+            raise RestartNeeded(f"{name} is read by many pages")
     if outside := changed & asked_outside_pages():
         raise RestartNeeded(f"{', '.join(sorted(outside))} also read outside the pages")
     touched = {
         page.memo_module
         for page in _pages.values()
-        if page.keys & changed or page.posts & posts or page.kind in kinds
+        if page.keys & changed or page.posts & posts or page.facts & facts or page.kind in kinds
     }
     # Pages that share a memo module are compiled together (they share its file).
     return [page for page in _pages.values() if page.memo_module in touched]
@@ -202,11 +273,13 @@ def pages_to_rebuild(
 def apply_content_edit(app: Any, files: list[Path]) -> tuple[int, list[Path]]:
     """Show an edit of `files`: the number of pages compiled and the files written."""
     from agency_site.content.slugs import get_german_urls
+    from agency_site.pages.redirects import no_script_redirects
     from agency_site.routes import route_table
 
     content_dir = get_settings().content_dir
-    before, posts_before = get_content().strings, get_blog()
+    before, posts_before, facts_before = get_content().strings, get_blog(), Facts.now()
     routes_before, german_before = [route.path for route in route_table()], get_german_urls()
+    redirects_before = no_script_redirects()
     try:
         reload_content()
     except ContentError:
@@ -215,10 +288,16 @@ def apply_content_edit(app: Any, files: list[Path]) -> tuple[int, list[Path]]:
         raise RestartNeeded("the pages changed")
     if get_german_urls() != german_before:
         raise RestartNeeded("the German URLs changed")
+    # The app's head (not a page) sends a browser without JavaScript on to BotAgent.
+    if no_script_redirects() != redirects_before:
+        raise RestartNeeded("the app's head changed")
     posts = changed_posts(posts_before, get_blog())
-    pages = pages_to_rebuild(content_dir, files, changed_keys(before, get_content().strings), posts)
-    count, written = compile_pages(app, pages)
-    if posts:
+    read = (fact for page in _pages.values() for fact in page.facts)
+    facts = changed_facts(facts_before, Facts.now(), read)
+    changed = changed_keys(before, get_content().strings)
+    count, written = compile_pages(app, pages_to_rebuild(content_dir, files, changed, posts, facts))
+    if posts or facts:
+        # The sitemap and the feeds list the posts and name the brand.
         written += write_site_files()
     return count, written
 

@@ -9,7 +9,6 @@ Route's (agency_site.routes); of the page it reads only its texts, never its com
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
 from typing import TYPE_CHECKING, Literal, Protocol
 
 import reflex as rx
@@ -78,8 +77,9 @@ class PageHead:
     tags: list[rx.Component]
 
 
-@lru_cache(maxsize=1)
 def organization_facts_by_lang() -> dict[str, ld.OrganizationFacts]:
+    # Not cached: each page's build must read the facts and texts itself, so the dev
+    # server knows every page that shows them (agency_site/dev/live_content.py).
     site = get_content().site
     settings = get_settings()
     return {

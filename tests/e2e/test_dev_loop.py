@@ -215,6 +215,14 @@ def test_a_blog_post_edit_shows_in_the_open_page(plain_run: DevServer, browser: 
     assert "pages compiled" in shown[0], shown
 
 
+def test_a_company_fact_edit_shows_in_the_open_page(plain_run: DevServer, browser: Browser) -> None:
+    """site.yaml is read again and compiled into the pages that read the changed fact (a
+    language of the home page's video) by the running backend, without a restart."""
+    _shows_after_edit(plain_run, browser, "/", "content/site.yaml", "name: Français", "name: {mark}")
+    shown = [line for line in plain_run.log().splitlines() if "Live content: site.yaml: " in line]
+    assert [line for line in shown if "pages compiled" in line], plain_run.log()[-2000:]
+
+
 def test_a_page_edit_shows_in_the_open_page(plain_run: DevServer, browser: Browser) -> None:
     _shows_after_edit(
         plain_run,

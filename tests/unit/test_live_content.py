@@ -10,15 +10,22 @@ import os
 import re
 import subprocess
 import sys
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
 
 from agency_site.content.blog import get_blog, get_post, get_post_ids, get_posts, recording_posts
+from agency_site.content.catalog import get_catalog
+from agency_site.content.hyphenation import load_hyphenation, soft_hyphens
+from agency_site.content.loader import get_content
+from agency_site.content.models import recording_facts
 from agency_site.dev import live_content, reload
 from agency_site.dev.live_content import (
+    Facts,
     PageBuild,
     RestartNeeded,
+    changed_facts,
     changed_keys,
     changed_posts,
     imported_pages_modules,
@@ -103,12 +110,70 @@ def test_changed_posts_are_those_that_differ_in_any_language() -> None:
     assert changed_posts(blog, {"en": en[1:], "de": de}) == {("en", en[0].id)}
 
 
-@pytest.mark.parametrize(
-    "name", ["site.yaml", "services.yaml", "blog/images.yaml", "blog/en/notes.txt", "slugs.yaml"]
-)
+@pytest.mark.parametrize("name", ["blog/en/notes.txt", "slugs.yaml", "new.yaml"])
 def test_other_content_files_restart_the_backend(pages: dict[str, PageBuild], name: str) -> None:
     with pytest.raises(RestartNeeded):
         pages_to_rebuild(CONTENT, [CONTENT / name], set())
+
+
+def test_a_changed_fact_rebuilds_the_pages_that_read_it(pages: dict[str, PageBuild]) -> None:
+    year = ("project", (101, "year"))
+    pages["project/101"] = PageBuild(
+        "project/101", dict, "project", "m_101", frozenset(), facts=frozenset({year})
+    )
+    projects = CONTENT / "projects.yaml"
+    assert _keys(pages_to_rebuild(CONTENT, [projects], set(), facts={year})) == ["project/101"]
+    assert pages_to_rebuild(CONTENT, [projects], set(), facts={("project", (101, "url"))}) == []
+    # The legal texts are filled in with site.yaml's facts; the site does not read the glossary.
+    assert _keys(pages_to_rebuild(CONTENT, [CONTENT / "site.yaml"], set())) == ["impressum"]
+    assert pages_to_rebuild(CONTENT, [CONTENT / "glossary.yaml"], set()) == []
+
+
+def test_a_page_reads_the_facts_it_shows() -> None:
+    catalog, site = get_catalog(), get_content().site
+    with recording_facts() as read:
+        service = catalog.featured[0]
+        assert service.id and service.key("title")
+        colour = service.colour
+        url = site.links.scheduling_url
+        figures = site.figures
+        soft_hyphens("Kundenservice")
+    assert colour and url and figures
+    assert read == {
+        ("catalog", "featured"),
+        ("service", (service.id, "colour")),
+        ("site", ("links", "scheduling_url")),
+        ("site", ("figures", None)),
+        ("hyphenated", "Kundenservice"),
+    }
+
+
+def test_changed_facts_are_those_a_page_read_that_differ(tmp_path: Path) -> None:
+    before = Facts.now()
+    catalog, site = before.catalog, before.site
+    project = catalog.projects[1]
+    projects = (catalog.projects[0], project.model_copy(update={"year": 1999}), *catalog.projects[2:])
+    links = site.links.model_copy(update={"voice_demo_phone": "+1 555 0100"})
+    (tmp_path / "hyphenation.yaml").write_text("words: [Kun|den|ser|vice]")
+    after = Facts(
+        replace(catalog, projects=projects),
+        site.model_copy(update={"links": links}),
+        load_hyphenation(tmp_path),
+    )
+    read = [
+        ("project", (project.id, "year")),
+        ("project", (project.id, "url")),
+        ("catalog", "projects"),
+        ("site", ("links", "voice_demo_phone")),
+        ("site", ("links", "scheduling_url")),
+        ("hyphenated", "Kundenservice"),
+        ("hyphenated", "Datenschutz"),
+    ]
+    assert changed_facts(before, after, read) == {
+        ("project", (project.id, "year")),
+        ("site", ("links", "voice_demo_phone")),
+        ("hyphenated", "Kundenservice"),
+    }
 
 
 def test_a_text_also_read_outside_the_pages_restarts_the_backend(
@@ -314,6 +379,59 @@ def _same_build(code: str) -> str:
     for name in set(re.findall(r"\(\(([a-z]{8})\) =>", code)):
         code = re.sub(rf"\b{name}\b", "arg", code)
     return re.sub(r"_[0-9a-f]{32}_", "_hash_", code)
+
+
+# The dev server's app with every page written, then an edit of each catalog and company
+# file shown through live_content, and every page compiled again for comparison.
+_FACTS_EDIT = """
+import json, sys
+from pathlib import Path
+from agency_site import agency_site as built
+from agency_site.dev import live_content
+from agency_site.reflex_adapter import recompile_pages, write_if_changed
+
+def every_page():
+    pages = live_content.remembered_pages()
+    return recompile_pages(built.app, {key: page.build() for key, page in pages.items()})
+
+for path, text in every_page().items():
+    write_if_changed(path, text)
+edits = {
+    "projects.yaml": ("year: 2024", "year: 2019"),
+    "site.yaml": ("name: Français", "name: Edited language"),
+    "services.yaml": ("colour: blue", "colour: green"),
+    "hyphenation.yaml": ("  - Kunden|service", "  - Kun|den|service"),
+    "glossary.yaml": ("term: KI-Telefonassistent", "term: KI-Assistent"),
+}
+files = []
+for name, (old, new) in edits.items():
+    file = Path(sys.argv[1]) / name
+    assert old in file.read_text(), name
+    file.write_text(file.read_text().replace(old, new, 1))
+    files.append(file)
+count, written = live_content.apply_content_edit(built.app, files)
+print(json.dumps({
+    "count": count,
+    "pages": len(live_content.remembered_pages()),
+    "written": [str(path) for path in written],
+    "everything": {str(path): text for path, text in every_page().items()},
+}))
+"""
+
+
+def test_edited_facts_are_compiled_into_the_pages_that_read_them(content_copy: Path, tmp_path: Path) -> None:
+    web = tmp_path / ".web"
+    result = _run_as_the_dev_server(_FACTS_EDIT, content_copy, web)
+    # A project's year, a language name of the home page's videos, a service's colour and
+    # a glossary word: far from every page.
+    assert 0 < result["count"] < result["pages"] / 2
+    assert "2019" in (web / "app/routes/[project].[101]._index.jsx").read_text(encoding="utf-8")
+    assert "Edited language" in (web / "app/routes/_index.jsx").read_text(encoding="utf-8")
+    # Every page on disk is what a compile of every page gives: no page that read a
+    # changed fact was left out.
+    for path, code in result["everything"].items():
+        on_disk = Path(path).read_text(encoding="utf-8")
+        assert _same_build(on_disk) == _same_build(code), path
 
 
 # A Python edit of a page in a copy of the project, shown by the dev server's app.
