@@ -129,6 +129,12 @@ def test_a_changed_fact_rebuilds_the_pages_that_read_it(pages: dict[str, PageBui
     assert pages_to_rebuild(CONTENT, [CONTENT / "glossary.yaml"], set()) == []
 
 
+def test_an_edit_most_pages_show_restarts_the_backend(pages: dict[str, PageBuild]) -> None:
+    """A restart compiles every page sooner than the live edit compiles most of them."""
+    with pytest.raises(RestartNeeded, match="3 of 5 pages"):
+        live_content.compile_pages(None, list(pages.values())[:3])
+
+
 def test_a_page_reads_the_facts_it_shows() -> None:
     catalog, site = get_catalog(), get_content().site
     with recording_facts() as read:
