@@ -4,6 +4,7 @@ a kind of page without its sharing texts or images fails."""
 
 from __future__ import annotations
 
+import json
 import os
 import subprocess
 import sys
@@ -124,13 +125,19 @@ def _build(content_dir: Path, context: str, web: Path) -> subprocess.CompletedPr
     )
 
 
+def _dev_web(tmp_path: Path, routes: list[str]) -> Path:
+    """A web folder as the dev server leaves it: the routes of its last compile (its pages
+    before the content broke)."""
+    web = tmp_path / ".web"
+    web.mkdir()
+    (web / "routes.json").write_text(json.dumps(routes))
+    return web
+
+
 def test_under_the_dev_server_a_content_error_becomes_the_page_of_every_address(
     content_copy: Path, tmp_path: Path
 ) -> None:
-    # The routes of the dev server's last compile: its pages before the content broke.
-    web = tmp_path / ".web"
-    web.mkdir()
-    (web / "routes.json").write_text('["index", "about", "de/ueber-uns", "services/ai-callers", "404"]')
+    web = _dev_web(tmp_path, ["index", "about", "de/ueber-uns", "services/ai-callers", "404"])
     about = content_copy / "i18n" / "en" / "about.yaml"
     _replace(about, "about-subtitle: We are", 'about-subtitle: ""  # We are')
     line = _line_of(about, "  about-subtitle:")
@@ -155,9 +162,7 @@ def test_under_the_dev_server_a_text_no_language_has_becomes_the_error_page(
 ) -> None:
     # A page module asks for a key neither language has (a typo in Python): found while the
     # site's App builds its pages, so the error page's App is the second App of the process.
-    web = tmp_path / ".web"
-    web.mkdir()
-    (web / "routes.json").write_text('["index", "about", "de/ueber-uns", "404"]')
+    web = _dev_web(tmp_path, ["index", "about", "de/ueber-uns", "404"])
     for lang in ("en", "de"):
         about = content_copy / "i18n" / lang / "about.yaml"
         about.write_text(
