@@ -23,7 +23,8 @@ replaces just those modules in the open page:
   build is kept with the images it showed, `recording_images`): its variants are encoded
   (agency_site/images/variants.py, as the build's plugin does, into the same folder), the
   file is copied where Reflex copies `assets/` into the build, and the pages that show it
-  are built again (their `<source>` elements name the new files);
+  are built again (their `<source>` elements name the new files;
+  agency_site/dev/live_assets.py);
 - the catalog and the company facts (`services.yaml`, `projects.yaml`, `site.yaml`) and the
   glossary's break points (`hyphenation.yaml`): the content is read again, and the pages
   that read a fact that changed are built again, with the sitemap and the feeds. The
@@ -74,14 +75,8 @@ from agency_site.content.models import Fact, SiteFacts, recording_facts
 from agency_site.dev.reload import PACKAGE_DIR, PAGES_DIR
 from agency_site.i18n import asked_outside_pages, collecting_missing_texts, recording_keys
 from agency_site.images.shown import recording_images
-from agency_site.images.variants import (
-    assets_dir,
-    cache_dir,
-    is_partly_written,
-    responsive_image,
-    write_image_variants,
-)
-from agency_site.reflex_adapter import Dirs, recompile_pages, web_dir, write_if_changed
+from agency_site.images.variants import assets_dir, is_partly_written
+from agency_site.reflex_adapter import recompile_pages, web_dir, write_if_changed
 from agency_site.settings import get_settings
 
 logger = logging.getLogger(__name__)
@@ -394,35 +389,6 @@ def apply_page_edit(app: Any, files: list[Path]) -> tuple[int, list[Path]]:
     return compile_pages(app, [page for page in _pages.values() if page.memo_module in touched])
 
 
-def apply_image_edit(app: Any, files: list[Path]) -> tuple[int, list[Path]]:
-    """Show an edit of images of `assets/`: each one's variants are written (encoded, or
-    taken from the cache) where the build's plugin writes them, the file is copied where
-    Reflex copies the assets, and the pages that show one are compiled."""
-    assets, public = assets_dir(), web_dir() / Dirs.PUBLIC
-    shown = {src for page in _pages.values() for src in page.images}
-    sources: set[str] = set()
-    for file in files:
-        src = "/" + file.relative_to(assets).as_posix()
-        if not file.is_file():
-            raise RestartNeeded(f"{src} is new or deleted")
-        if src not in shown:
-            raise RestartNeeded(f"no page shows {src} through picture()")
-        sources.add(src)
-    # New names for the edited files (a variant's name has a hash of its source).
-    responsive_image.cache_clear()
-    written: list[Path] = []
-    for src in sorted(sources):
-        _, served = write_image_variants(src, assets, public, cache_dir())
-        copy = public / src.lstrip("/")
-        copy.parent.mkdir(parents=True, exist_ok=True)
-        copy.write_bytes((assets / src.lstrip("/")).read_bytes())
-        written += [*served, copy]
-    # The variants exist before a page names them.
-    touched = {page.memo_module for page in _pages.values() if page.images & sources}
-    count, compiled = compile_pages(app, [page for page in _pages.values() if page.memo_module in touched])
-    return count, written + compiled
-
-
 def compile_pages(app: Any, pages: list[PageBuild]) -> tuple[int, list[Path]]:
     """Build `pages` again and write the files of theirs that changed; RestartNeeded for
     most of the pages, which a restart compiles sooner (README 'Live edits': the 85 pages
@@ -474,6 +440,9 @@ def restart_if_saved_while_starting(content_dir: Path) -> bool:
 async def live_content_edits(app: Any) -> None:
     """The dev backend's lifespan task: show each content edit (see the module's doc)."""
     from watchfiles import awatch
+
+    # It compiles pages here (a module-level import would be circular).
+    from agency_site.dev.live_assets import apply_image_edit
 
     content_dir = get_settings().content_dir
     if restart_if_saved_while_starting(content_dir):
