@@ -9,7 +9,6 @@ import json
 import os
 import re
 import subprocess
-import sys
 from dataclasses import replace
 from pathlib import Path
 
@@ -38,6 +37,7 @@ from agency_site.dev.reload import PAGES_DIR, leave_content_to_the_app
 from agency_site.i18n import asked_outside_pages, recording_keys, t
 from agency_site.reflex_adapter import dev_reloader, uses_granian
 from agency_site.settings import PROJECT_ROOT
+from tests.support.app_process import app_process_command
 
 CONTENT = Path("/site/content")
 
@@ -306,7 +306,7 @@ def _run_as_the_dev_server(script: str, content_copy: Path, web: Path) -> dict:
         "__REFLEX_COMPILE_CONTEXT": "run",
     }
     done = subprocess.run(
-        [sys.executable, "-c", script, str(content_copy)],
+        app_process_command(script, str(content_copy)),
         cwd=PROJECT_ROOT,
         env=env,
         capture_output=True,
@@ -467,7 +467,7 @@ def test_a_page_edit_is_compiled_into_its_pages_alone(tmp_path: Path) -> None:
     }
     env.pop("CONTENT_DIR", None)
     done = subprocess.run(
-        [sys.executable, "-c", _PAGE_EDIT], cwd=project, env=env, capture_output=True, text=True
+        app_process_command(_PAGE_EDIT), cwd=project, env=env, capture_output=True, text=True
     )
     assert done.returncode == 0, done.stderr
     result = json.loads(done.stdout.splitlines()[-1])

@@ -25,6 +25,7 @@ from tests.recipes import (
     add_project,
     add_service,
 )
+from tests.support.app_process import app_process_command
 
 PATHS = [f"/services/{NEW_SERVICE}", f"/project/{NEW_PROJECT_ID}", f"/blog/{NEW_POST}", f"/{NEW_PAGE}"]
 
@@ -34,11 +35,28 @@ def shows(page: str, text: str) -> bool:
     return json.dumps(text) in page
 
 
-def _run(root: Path, *args: str) -> subprocess.CompletedProcess:
+def _run(root: Path, *args: str, command: list[str] | None = None) -> subprocess.CompletedProcess:
     env = {key: value for key, value in os.environ.items() if key != "CONTENT_DIR"}
     return subprocess.run(
-        [sys.executable, *args], cwd=root, env=env, capture_output=True, text=True, check=False
+        command or [sys.executable, *args], cwd=root, env=env, capture_output=True, text=True, check=False
     )
+
+
+# `python -m tests.recipes` in the copy, in a process that builds the app at half the CPU.
+_BUILT_PAGES = """
+import json, sys
+from tests.recipes import built_pages
+print(json.dumps(built_pages(sys.argv[1:])))
+"""
+
+
+# `python -m pytest` in the copy, likewise (it builds every page too); its exit status kept.
+_PYTEST = """
+import sys, pytest
+_status = int(pytest.main(sys.argv[1:]))
+if _status:
+    sys.exit(_status)
+"""
 
 
 @pytest.fixture(scope="module")
@@ -51,7 +69,7 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 @pytest.fixture(scope="module")
 def built(site: Path) -> dict[str, dict[str, str]]:
-    result = _run(site, "-m", "tests.recipes", *PATHS)
+    result = _run(site, command=app_process_command(_BUILT_PAGES, *PATHS))
     assert result.returncode == 0, result.stderr[-3000:]
     return json.loads(result.stdout.splitlines()[-1])
 
@@ -90,16 +108,17 @@ def test_the_tests_that_read_the_catalogue_pass_with_the_new_content(site: Path)
     """Item 5: no test pins today's counts, ids or dates (tests/content.py derives them)."""
     result = _run(
         site,
-        "-m",
-        "pytest",
-        "-q",
-        "-p",
-        "no:cacheprovider",
-        "tests/unit/test_catalog.py",
-        "tests/unit/test_blog.py",
-        "tests/unit/test_home.py",
-        "tests/unit/test_routes.py",
-        "tests/unit/test_seo.py",
-        "tests/unit/test_seo_pages.py",
+        command=app_process_command(
+            _PYTEST,
+            "-q",
+            "-p",
+            "no:cacheprovider",
+            "tests/unit/test_catalog.py",
+            "tests/unit/test_blog.py",
+            "tests/unit/test_home.py",
+            "tests/unit/test_routes.py",
+            "tests/unit/test_seo.py",
+            "tests/unit/test_seo_pages.py",
+        ),
     )
     assert result.returncode == 0, result.stdout[-4000:]
