@@ -4,9 +4,9 @@ server (`make bench-dev`; README 'Developing').
 A copy of the project (tests/project_copy.py) is served by a plain `reflex run` on free
 ports (tests/e2e/dev_server.py) and opened in Chromium; then, one at a time, an edit is
 saved to a copy of a content file (YAML), a legal text and a blog post (Markdown), a
-company fact (YAML: one the home page shows, one every page's footer shows), a page (Python) and an
-image, and the time from saving to the new text (or image) on the open
-page is printed. `--stock-reloader` measures Reflex's own reloader (without
+company fact (YAML: one the home page shows, one every page's footer shows), a page
+(Python), an image and the stylesheet, and the time from saving to the new text (the new
+image, the new colour the page computes) on the open page is printed. `--stock-reloader` measures Reflex's own reloader (without
 agency_site/dev/reload.py's YAML watching and the live edits of
 agency_site/dev/live_content.py). `--timeout` is how long to wait before calling an edit
 never shown.
@@ -117,6 +117,31 @@ def measure_image(server: DevServer, page, path: str, file: str, timeout: float)
         target.write_bytes(original)
 
 
+# The site's stylesheet: a colour of the body, read from the open page until it changes
+# (Vite's hot update of the stylesheet, or a restart's compile).
+STYLESHEET = ("stylesheet (CSS)", "/about", "assets/styles.css", "background: #f8fafc;")
+
+
+def measure_stylesheet(server: DevServer, page, path: str, file: str, old: str, timeout: float) -> str:
+    page.goto(server.url + path)
+    page.get_by_test_id("screen-title").first.wait_for(timeout=180_000)
+    target = server.project / file
+    text = target.read_text(encoding="utf-8")
+    assert old in text, (file, old)
+    colour = f"rgb(1, 2, {int(time.time()) % 200 + 3})"
+    saved = time.monotonic()
+    target.write_text(text.replace(old, f"background: {colour};", 1), encoding="utf-8")
+    try:
+        page.wait_for_function(
+            f"() => getComputedStyle(document.body).backgroundColor === '{colour}'", timeout=timeout * 1000
+        )
+        return f"{time.monotonic() - saved:.1f} s"
+    except Exception:  # noqa: BLE001 - a timeout is the figure
+        return f"not shown after {timeout:.0f} s"
+    finally:
+        target.write_text(text, encoding="utf-8")
+
+
 def settle(server: DevServer) -> None:
     """Wait until restoring the file is done: a live edit at once, a restart when the
     backend answers again (Reflex's reloader keeps its socket, so a request waits for the
@@ -155,6 +180,10 @@ def main() -> int:
                     settle(server)
                 what, path, file = IMAGE
                 figure = measure_image(server, page, path, file, args.timeout)
+                print(f"{what:<24} {file:<36} {figure}  (load average {os.getloadavg()[0]:.1f})")
+                settle(server)
+                what, path, file, old = STYLESHEET
+                figure = measure_stylesheet(server, page, path, file, old, args.timeout)
                 print(f"{what:<24} {file:<36} {figure}  (load average {os.getloadavg()[0]:.1f})")
                 browser.close()
             log = server.log()

@@ -1,51 +1,148 @@
 """The dev server shows an edit of a file of `assets/` without restarting its backend
 (the backend's watch: agency_site/dev/live_content.py).
 
+Reflex's compile copies `assets/` into the dev build's public files (`.web/public`,
+`path_ops.update_directory_tree`), which Vite serves at the same addresses, and copies
+each of the app's stylesheets into `.web/styles/` (`compile_root_stylesheet`), where the
+root stylesheet imports it. Here each saved file is copied the same way, at once:
+
+- any file (a sharing image of `og/`, the favicon, the logo, a font): copied into the
+  public files, so the next request gets the new bytes. Its address does not change, so
+  no page is compiled (the sharing images are named by the pages' heads, by address);
+- the app's stylesheet (`assets/styles.css`): copied into `.web/styles/` too, where Vite
+  notices it and sends the open page the new CSS (its hot update of a stylesheet), with
+  no page compiled;
 - an image that pages show (through `picture()`, which notes it: each page's build is kept
   with the images it showed, `recording_images`): its variants are encoded
-  (agency_site/images/variants.py, as the build's plugin does, into the same folder), the
-  file is copied where Reflex copies `assets/` into the build, and the pages that show it
-  are built again (their `<source>` elements name the new files).
+  (agency_site/images/variants.py, as the build's plugin does, into the same folder), and
+  the pages that show it are built again (their `<source>` elements name the new files);
+- a new image of the folders whose images have variants: they are written too, so a
+  content edit that then names it (a change of its own) compiles pages that find them;
+- a deleted file: its copy (and its variants) removed from the build.
 
-A new or deleted file of `assets/`, or one no page shows through `picture()` (the sharing
-images, the style sheet), restarts the backend.
+A new or deleted file may change what the content shows (a blog post's stock image that
+did not exist shows the placeholder; a project image that no longer does is a content
+error), so the content is read and checked again as for a content edit: a content error
+restarts the backend, which shows the error page. A page that still shows a deleted image
+(named in a page's code) restarts the backend too. A stylesheet Reflex compiles (Sass)
+and a deleted stylesheet of the app restart it.
 """
 
 from __future__ import annotations
 
+import shutil
 from pathlib import Path
 from typing import Any
 
-from agency_site.dev.live_content import RestartNeeded, compile_pages, remembered_pages
-from agency_site.images.variants import assets_dir, cache_dir, responsive_image, write_image_variants
+from agency_site.dev.live_content import RestartNeeded, apply_content_edit, compile_pages, remembered_pages
+from agency_site.images.variants import (
+    assets_dir,
+    cache_dir,
+    has_variants,
+    responsive_image,
+    variant_files,
+    write_image_variants,
+)
 from agency_site.reflex_adapter import Dirs, web_dir
 
+# The stylesheets Reflex includes from a folder the app names.
+STYLESHEET_SUFFIXES = (".css", ".scss", ".sass")
 
-def apply_image_edit(app: Any, files: list[Path]) -> tuple[int, list[Path]]:
-    """Show an edit of images of `assets/`: each one's variants are written (encoded, or
-    taken from the cache) where the build's plugin writes them, the file is copied where
-    Reflex copies the assets, and the pages that show one are compiled."""
+
+def app_stylesheets(app: Any, assets: Path) -> dict[Path, Path]:
+    """The app's stylesheets of `assets` (each file of a folder named), with the file of
+    `.web/styles/` Reflex copies each into."""
+    sheets: dict[Path, Path] = {}
+    for sheet in getattr(app, "stylesheets", None) or []:
+        if sheet.startswith(("http://", "https://", "//")):
+            continue
+        path = assets / sheet.strip("/")
+        files = (
+            sorted(p for p in path.rglob("*") if p.is_file() and p.suffix in STYLESHEET_SUFFIXES)
+            if path.is_dir()
+            else [path]
+        )
+        for file in files:
+            sheets[file] = web_dir() / Dirs.STYLES / file.relative_to(assets).with_suffix(".css")
+    return sheets
+
+
+def copy_if_changed(source: Path, target: Path) -> bool:
+    """Copy `source` to `target` (with its time, as Reflex copies the assets) unless it
+    holds the same bytes already; whether it copied."""
+    if target.is_file() and target.read_bytes() == source.read_bytes():
+        return False
+    target.parent.mkdir(parents=True, exist_ok=True)
+    shutil.copy2(source, target)
+    return True
+
+
+def remove_from_build(src: str, public: Path) -> list[Path]:
+    """Remove the copy of `src` (a deleted file or folder of assets/) and its variants
+    from `public`; the files removed."""
+    copy = public / src.lstrip("/")
+    removed: list[Path] = []
+    if copy.is_dir():
+        removed = [path for path in copy.rglob("*") if path.is_file()]
+        removed += [path for path in (public / "assets/img" / src.lstrip("/")).rglob("*") if path.is_file()]
+        for folder in (copy, public / "assets/img" / src.lstrip("/")):
+            shutil.rmtree(folder, ignore_errors=True)
+        return removed
+    for path in [copy, *variant_files(src, public)]:
+        if path.is_file():
+            path.unlink()
+            removed.append(path)
+    return removed
+
+
+def apply_asset_edit(app: Any, files: list[Path]) -> tuple[int, list[Path]]:
+    """Show an edit of files of `assets/` (see the module's doc): the number of pages
+    compiled and the files written or removed."""
     assets, public = assets_dir(), web_dir() / Dirs.PUBLIC
     pages = remembered_pages()
     shown = {src for page in pages.values() for src in page.images}
-    sources: set[str] = set()
-    for file in files:
-        src = "/" + file.relative_to(assets).as_posix()
-        if not file.is_file():
-            raise RestartNeeded(f"{src} is new or deleted")
-        if src not in shown:
-            raise RestartNeeded(f"no page shows {src} through picture()")
-        sources.add(src)
-    # New names for the edited files (a variant's name has a hash of its source).
-    responsive_image.cache_clear()
+    stylesheets = app_stylesheets(app, assets)
+    saved = [file for file in files if file.is_file()]
+    deleted = [file for file in files if not file.exists()]
     written: list[Path] = []
-    for src in sorted(sources):
-        _, served = write_image_variants(src, assets, public, cache_dir())
+    added: set[str] = set()
+    for file in saved:
+        src = "/" + file.relative_to(assets).as_posix()
+        if file in stylesheets:
+            if file.suffix != ".css":
+                raise RestartNeeded(f"{src} is a stylesheet Reflex compiles")
+            if copy_if_changed(file, stylesheets[file]):
+                written.append(stylesheets[file])
         copy = public / src.lstrip("/")
-        copy.parent.mkdir(parents=True, exist_ok=True)
-        copy.write_bytes((assets / src.lstrip("/")).read_bytes())
-        written += [*served, copy]
+        if not copy.exists():
+            added.add(src)
+        if copy_if_changed(file, copy):
+            written.append(copy)
+    gone: set[str] = set()
+    for file in deleted:
+        src = "/" + file.relative_to(assets).as_posix()
+        if file in stylesheets:
+            raise RestartNeeded(f"the app's stylesheet {src} is deleted")
+        # Nothing removed: a file that was never in the build (an editor's temporary file).
+        if removed := remove_from_build(src, public):
+            written += removed
+            gone.add(src)
+    # New names for the edited images (a variant's name has a hash of its source), and
+    # none for a deleted one.
+    responsive_image.cache_clear()
+    edited = {"/" + file.relative_to(assets).as_posix() for file in saved}
+    for src in sorted(src for src in edited if src in shown or has_variants(src)):
+        _, served = write_image_variants(src, assets, public, cache_dir())
+        written += served
     # The variants exist before a page names them.
-    touched = {page.memo_module for page in pages.values() if page.images & sources}
+    touched = {page.memo_module for page in pages.values() if page.images & edited}
     count, compiled = compile_pages(app, [page for page in pages.values() if page.memo_module in touched])
-    return count, written + compiled
+    written += compiled
+    if added or gone:
+        # What the content shows may change with it, or no longer be there.
+        more, content_written = apply_content_edit(app, [])
+        count, written = count + more, written + content_written
+    if showing := sorted(key for key, page in remembered_pages().items() if page.images & gone):
+        still = sorted({src for key in showing for src in remembered_pages()[key].images & gone})
+        raise RestartNeeded(f"pages still show the deleted {', '.join(still)} ({', '.join(showing[:5])})")
+    return count, written

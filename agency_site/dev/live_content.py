@@ -19,12 +19,14 @@ replaces just those modules in the open page:
 - a Python file of `agency_site/pages/`: it and the page modules that import it (found in
   their source) are imported again, with the route table, and the pages they build are
   built again. Pages must not define states (Reflex does not allow a state class twice);
-- an image of `assets/` that pages show (through `picture()`, which notes it: each page's
-  build is kept with the images it showed, `recording_images`): its variants are encoded
-  (agency_site/images/variants.py, as the build's plugin does, into the same folder), the
-  file is copied where Reflex copies `assets/` into the build, and the pages that show it
-  are built again (their `<source>` elements name the new files;
-  agency_site/dev/live_assets.py);
+- a file of `assets/`, saved, new or deleted (agency_site/dev/live_assets.py): copied where
+  Reflex copies `assets/` into the build (or removed from there); the app's stylesheet
+  also where its root stylesheet imports it, which Vite sends the open page; an image
+  that pages show (through `picture()`, which notes it: each page's build is kept with
+  the images it showed, `recording_images`) gets its variants encoded
+  (agency_site/images/variants.py, as the build's plugin does), and the pages that show
+  it are built again (their `<source>` elements name the new files). A new or deleted
+  file has the content read and checked again, as a content edit;
 - the catalog and the company facts (`services.yaml`, `projects.yaml`, `site.yaml`) and the
   glossary's break points (`hyphenation.yaml`): the content is read again, and the pages
   that read a fact that changed are built again, with the sitemap and the feeds. The
@@ -46,9 +48,9 @@ German URLs (a new, renamed or deleted post, service or project, a new date that
 the blog, a new German slug), a change of the app's head (its no-script redirect names
 site.yaml's BotAgent address), a text also read outside the pages (at import, by the app's
 head, by the server), a page module the app imports itself (the not-found page, the
-redirects, the content-error page), a page module that no longer imports, or a new, deleted
-or other file of `assets/` (the sharing images, the style sheet, an image no page shows
-through `picture()`). A new or deleted post, service or project stays a restart: it adds or
+redirects, the content-error page), a page module that no longer imports, a deleted
+image that a page's code still shows, or a deleted or Sass stylesheet of the app. A new
+or deleted post, service or project stays a restart: it adds or
 removes a route, which the full compile writes into the frontend's shared files (the route
 manifest among them); showing one live was not attempted.
 """
@@ -442,7 +444,7 @@ async def live_content_edits(app: Any) -> None:
     from watchfiles import awatch
 
     # It compiles pages here (a module-level import would be circular).
-    from agency_site.dev.live_assets import apply_image_edit
+    from agency_site.dev.live_assets import apply_asset_edit
 
     content_dir = get_settings().content_dir
     if restart_if_saved_while_starting(content_dir):
@@ -472,7 +474,7 @@ async def live_content_edits(app: Any) -> None:
             if pages:
                 count, written = apply_page_edit(app, pages)
             elif images:
-                count, written = apply_image_edit(app, images)
+                count, written = apply_asset_edit(app, images)
             else:
                 count, written = apply_content_edit(app, files)
         except RestartNeeded as why:

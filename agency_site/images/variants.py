@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import hashlib
 import os
+import re
 import shutil
 from dataclasses import dataclass
 from functools import cache
@@ -139,6 +140,24 @@ def is_partly_written(path: Path) -> bool:
     except (OSError, SyntaxError, ValueError):
         return True
     return False
+
+
+def has_variants(src: str) -> bool:
+    """Whether the build writes variants of `src` (a path under assets/, '/blog/x.webp'):
+    a raster image of `FOLDERS`, as `shown_images` lists them."""
+    parts = src.lstrip("/").split("/")
+    return len(parts) > 1 and parts[0] in FOLDERS and Path(src).suffix.lower() in RASTER_SUFFIXES
+
+
+def variant_files(src: str, public: Path) -> list[Path]:
+    """The variants of `src` written into `public` (the web folder's public files), of
+    whatever version of the image (the hash in their names is of the source's bytes)."""
+    stem = src.lstrip("/").rsplit(".", 1)[0]
+    folder = public / URL_PREFIX.lstrip("/") / Path(stem).parent
+    name = re.compile(re.escape(Path(stem).name) + rf"-\d+w-[0-9a-f]{{{HASH_LENGTH}}}\.({'|'.join(FORMATS)})")
+    if not folder.is_dir():
+        return []
+    return sorted(path for path in folder.iterdir() if path.is_file() and name.fullmatch(path.name))
 
 
 def shown_images(assets: Path) -> list[str]:

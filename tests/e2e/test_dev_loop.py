@@ -266,3 +266,29 @@ def test_an_image_edit_shows_in_the_open_page(plain_run: DevServer, browser: Bro
     shown = [line for line in plain_run.log().splitlines() if f"Live content: {image}: " in line]
     assert [line for line in shown if "pages compiled" in line], plain_run.log()[-2000:]
     assert not [line for line in shown if "restarting" in line], shown
+
+
+def test_a_stylesheet_edit_shows_in_the_open_page(plain_run: DevServer, browser: Browser) -> None:
+    """assets/styles.css is copied where Reflex's root stylesheet imports it, and Vite sends
+    the open page the new CSS: no backend restart, no page compiled, no page reload."""
+    sheet = "assets/styles.css"
+    page = open_page(browser, plain_run, "/about")
+    background = "() => getComputedStyle(document.body).backgroundColor"
+    try:
+        expect(page.get_by_test_id("screen-title")).to_be_visible(timeout=FIRST_LOAD_MS)
+        before = page.evaluate(background)
+        assert before == "rgb(248, 250, 252)", before
+        # A reload would lose it: the new CSS must reach this very page.
+        page.evaluate("() => { window.stillThisPage = true; }")
+        original = _edit(plain_run, sheet, "background: #f8fafc;", "background: rgb(1, 2, 3);")
+        try:
+            page.wait_for_function(f"({background})() === 'rgb(1, 2, 3)'", timeout=RELOAD_MS)
+        finally:
+            (plain_run.project / sheet).write_text(original, encoding="utf-8")
+        assert page.evaluate("() => window.stillThisPage === true")
+        page.wait_for_function(f"({background})() === '{before}'", timeout=RELOAD_MS)
+    finally:
+        page.context.close()
+    shown = [line for line in plain_run.log().splitlines() if f"Live content: {sheet}: " in line]
+    assert [line for line in shown if "0 pages compiled" in line], plain_run.log()[-2000:]
+    assert not [line for line in shown if "restarting" in line], shown
