@@ -187,19 +187,23 @@ chromium: $(DEV_STAMP)
 chromium-browser: $(DEV_STAMP)
 	$(call install_chromium,chromium)
 
-# Lint first (CI runs `make test`, so it enforces ruff). Unit tests in one process (they
-# run their own event loops, which a worker that already drives Playwright's sync API could
-# not). Then the end-to-end tests on two pytest-xdist workers (TEST_WORKERS=1 for one
-# process): the controller builds and serves the app once for both; each module runs whole on
-# one worker (--dist loadfile: its module fixtures, a stack or a server, start once, and tests
-# reading a shared page follow each other). No step migrates or opens DATABASE_URL's database.
+# Lint first (CI runs `make test`, so it enforces ruff). Then the unit tests, and after them
+# the end-to-end tests (a run of their own: the unit tests run their own event loops, which a
+# process that already drives Playwright's sync API could not). Each run on two pytest-xdist
+# workers (TEST_WORKERS=1 for one process). The unit tests are dealt out one by one (as every
+# change is tested before it lands: their longest ones, whole-app builds in processes of
+# their own, then run side by side). For the end-to-end tests the controller builds and serves
+# the app once for both; each module runs whole on one worker (--dist loadfile: its module
+# fixtures, a stack or a server, start once, and tests reading a shared page follow each
+# other). No step migrates or opens DATABASE_URL's database.
 TEST_WORKERS ?= 2
+XDIST := $(if $(filter-out 0 1,$(TEST_WORKERS)),-n $(TEST_WORKERS))
 test: lint prepare $(DEV_STAMP) chromium axe vnu nginx $(OBSERVATORY_STAMP)
-	$(BIN)/python -m pytest tests/unit --durations=5
-	$(BIN)/python -m pytest tests/e2e --durations=15 -r fE $(if $(filter-out 0 1,$(TEST_WORKERS)),-n $(TEST_WORKERS) --dist loadfile)
+	$(BIN)/python -m pytest tests/unit --durations=5 $(XDIST)
+	$(BIN)/python -m pytest tests/e2e --durations=15 -r fE $(if $(XDIST),$(XDIST) --dist loadfile)
 
 test-unit: prepare $(DEV_STAMP)
-	$(BIN)/python -m pytest tests/unit
+	$(BIN)/python -m pytest tests/unit $(XDIST)
 
 test-e2e: prepare $(DEV_STAMP) chromium axe vnu nginx $(OBSERVATORY_STAMP)
 	$(BIN)/python -m pytest tests/e2e
