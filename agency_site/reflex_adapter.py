@@ -9,6 +9,7 @@ fails when any other module of the package imports such a path.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from pathlib import Path
 from types import ModuleType
 from typing import Any
@@ -46,6 +47,7 @@ __all__ = [
     "ObjectVar",
     "PlainAnchor",
     "Plugin",
+    "RoutedFiles",
     "StringVar",
     "Templates",
     "VarData",
@@ -54,10 +56,14 @@ __all__ = [
     "format_ref",
     "format_route",
     "no_args_event_spec",
+    "order_pages",
+    "page_files",
     "passthrough_event_spec",
     "recompile_pages",
     "register_model",
+    "remove_pages",
     "resolved_color_mode",
+    "routes_manifest",
     "uses_granian",
     "web_dir",
     "write_if_changed",
@@ -182,3 +188,65 @@ def write_if_changed(path: Path, text: str) -> bool:
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(text, encoding="utf-8")
     return True
+
+
+# The dev server's live change of the route table (agency_site/dev/live_routes.py): pages
+# added and removed while the backend runs, as Reflex 0.10.1 keeps them (`App.add_page`
+# registers one in `_unevaluated_pages` and its on-load events; the full compile writes
+# each page's file under .web/app/routes/, its memo module under .web/app_components/ and
+# the route manifest .web/routes.json). React Router's dev server reads .web/app/routes/
+# again when a file there is added or removed (its `flatRoutes` route config).
+
+
+@dataclass(frozen=True)
+class RoutedFiles:
+    """The files of .web one page of the app is compiled into."""
+
+    page: Path
+    memo: Path | None
+
+
+def page_files(route_key: str, memo_module: str) -> RoutedFiles:
+    """Where the page at `route_key` (Reflex's route key) and its memo module `memo_module`
+    (a module name, agency_site.frontend.memo_modules) are written."""
+    from reflex.compiler.utils import get_page_path
+    from reflex_base.utils.memo_paths import mirrored_jsx_path, module_to_mirrored_segments
+
+    segments = module_to_mirrored_segments(memo_module)
+    return RoutedFiles(
+        Path(get_page_path(route_key)),
+        None if segments is None else mirrored_jsx_path(web_dir(), segments),
+    )
+
+
+def remove_pages(app: Any, route_keys: set[str]) -> None:
+    """Take the pages at `route_keys` out of the running `app`: what `add_page` registered
+    and what compiling them noted, so its router no longer matches them."""
+    for route in route_keys:
+        app._unevaluated_pages.pop(route, None)
+        app._pages.pop(route, None)
+        app._load_events.pop(route, None)
+        app._stateful_pages.pop(route, None)
+        app._evaluated_pages.discard(route)
+    app.__dict__.pop("router", None)
+
+
+def order_pages(app: Any, route_keys: list[str]) -> None:
+    """Put `app`'s pages in the order of `route_keys` (those it does not name after them),
+    as adding them in that order would have: the route manifest lists them so."""
+    pages = app._unevaluated_pages
+    ordered = {route: pages[route] for route in route_keys if route in pages}
+    ordered |= {route: page for route, page in pages.items() if route not in ordered}
+    pages.clear()
+    pages.update(ordered)
+    app.__dict__.pop("router", None)
+
+
+def routes_manifest(app: Any) -> tuple[Path, str]:
+    """The route manifest the full compile writes (.web/routes.json, every page's route),
+    for `app` as it is now."""
+    import json
+
+    from reflex.compiler.utils import resolve_path_of_web_dir
+
+    return resolve_path_of_web_dir(Dirs.ROUTES_MANIFEST), json.dumps(app._page_routes)

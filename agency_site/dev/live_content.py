@@ -36,23 +36,27 @@ replaces just those modules in the open page:
   service's colour on some twenty. A site.yaml edit also builds the legal pages (their
   texts are filled in with its facts);
 - `glossary.yaml` (only the tests read it) and the stock images of `blog/images.yaml`
-  (they go into the posts: the pages that show a post whose image changed are built again).
+  (they go into the posts: the pages that show a post whose image changed are built again);
+- a new or deleted blog post, a post's new German slug, a date that reorders the blog (a
+  change of the route table's blog pages): agency_site/dev/live_routes.py adds the new
+  pages to the running app and compiles them where the dev frontend routes to them, takes
+  the deleted ones out, and compiles the pages that list posts. One language of a new or
+  deleted post saved, the other one is waited for.
 
 Anything else restarts the backend as the reloader would (this module's file is touched,
 which the reloader watches): an edit that more than half of the pages show (the brand, the
 office and the footer's phone and services are on all 85: compiled here one by one they
 took longer than a restart's compile of every page), another content file (the German URLs of `slugs.yaml`), a
 content error (the restarted backend shows the error page,
-agency_site/pages/content_errors.py), a missing text, a change of the route table or of the
-German URLs (a new, renamed or deleted post, service or project, a new date that reorders
-the blog, a new German slug), a change of the app's head (its no-script redirect names
+agency_site/pages/content_errors.py), a missing text, another change of the route table or
+of the German URLs (a new, renamed or deleted service or project, a new German section
+word), a change of the app's head (its no-script redirect names
 site.yaml's BotAgent address), a text also read outside the pages (at import, by the app's
 head, by the server), a page module the app imports itself (the not-found page, the
 redirects, the content-error page), a page module that no longer imports, a deleted
 image that a page's code still shows, or a deleted or Sass stylesheet of the app. A new
-or deleted post, service or project stays a restart: it adds or
-removes a route, which the full compile writes into the frontend's shared files (the route
-manifest among them); showing one live was not attempted.
+service or project stays a restart: pages link to it through its German slug, which they
+do not note, and the footer lists the services on every page.
 """
 
 from __future__ import annotations
@@ -149,6 +153,11 @@ def remember_page(route_key: str, build: Callable[[], PageFields], kind: str, me
 
 def remembered_pages() -> dict[str, PageBuild]:
     return dict(_pages)
+
+
+def forget_page(route_key: str) -> None:
+    """The page at `route_key` is gone (agency_site/dev/live_routes.py)."""
+    _pages.pop(route_key, None)
 
 
 def changed_keys(before: dict[str, dict[str, str]], after: dict[str, dict[str, str]]) -> set[str]:
@@ -269,22 +278,33 @@ def pages_to_rebuild(
 
 def apply_content_edit(app: Any, files: list[Path]) -> tuple[int, list[Path]]:
     """Show an edit of `files`: the number of pages compiled and the files written."""
+    from agency_site.agency_site import memo_module, page_fields
     from agency_site.content.slugs import get_german_urls
+    from agency_site.dev.live_routes import (
+        apply_route_change,
+        check_route_change,
+        routed_pages,
+        wait_for_paired_posts,
+    )
     from agency_site.pages.redirects import no_script_redirects
-    from agency_site.routes import route_table
 
     content_dir = get_settings().content_dir
+    # One language of a new or deleted post saved: the other one is waited for.
+    wait_for_paired_posts(content_dir)
     before, posts_before, facts_before = get_content().strings, get_blog(), Facts.now()
-    routes_before, german_before = [route.path for route in route_table()], get_german_urls()
+    routes_before, german_before = routed_pages(), get_german_urls()
     redirects_before = no_script_redirects()
     try:
         reload_content()
     except ContentError:
         raise RestartNeeded("content error") from None
-    if [route.path for route in route_table()] != routes_before:
-        raise RestartNeeded("the pages changed")
-    if get_german_urls() != german_before:
-        raise RestartNeeded("the German URLs changed")
+    routes_after = routed_pages()
+    # A new, deleted or reordered post: live_routes; anything else of the route table restarts.
+    routes_changed = [(key, page.spec) for key, page in routes_after.items()] != [
+        (key, page.spec) for key, page in routes_before.items()
+    ]
+    if routes_changed or get_german_urls() != german_before:
+        check_route_change(routes_before, routes_after, german_before, get_german_urls())
     # The app's head (not a page) sends a browser without JavaScript on to BotAgent.
     if no_script_redirects() != redirects_before:
         raise RestartNeeded("the app's head changed")
@@ -292,7 +312,13 @@ def apply_content_edit(app: Any, files: list[Path]) -> tuple[int, list[Path]]:
     read = (fact for page in _pages.values() for fact in page.facts)
     facts = changed_facts(facts_before, Facts.now(), read)
     changed = changed_keys(before, get_content().strings)
-    count, written = compile_pages(app, pages_to_rebuild(content_dir, files, changed, posts, facts))
+    rebuilding = pages_to_rebuild(content_dir, files, changed, posts, facts)
+    if routes_changed:
+        count, written = apply_route_change(
+            app, routes_before, routes_after, rebuilding, page_fields, memo_module
+        )
+    else:
+        count, written = compile_pages(app, rebuilding)
     if posts or facts:
         # The sitemap and the feeds list the posts and name the brand.
         written += write_site_files()
@@ -445,6 +471,7 @@ async def live_content_edits(app: Any) -> None:
 
     # It compiles pages here (a module-level import would be circular).
     from agency_site.dev.live_assets import apply_asset_edit
+    from agency_site.dev.live_routes import WaitingForSave
 
     content_dir = get_settings().content_dir
     if restart_if_saved_while_starting(content_dir):
@@ -477,6 +504,9 @@ async def live_content_edits(app: Any) -> None:
                 count, written = apply_asset_edit(app, images)
             else:
                 count, written = apply_content_edit(app, files)
+        except WaitingForSave as why:
+            print(f"Live content: {names}: {why}", file=sys.stderr)
+            continue
         except RestartNeeded as why:
             print(f"Live content: {names}: {why}; restarting the backend", file=sys.stderr)
             restart_backend()

@@ -292,3 +292,52 @@ def test_a_stylesheet_edit_shows_in_the_open_page(plain_run: DevServer, browser:
     shown = [line for line in plain_run.log().splitlines() if f"Live content: {sheet}: " in line]
     assert [line for line in shown if "0 pages compiled" in line], plain_run.log()[-2000:]
     assert not [line for line in shown if "restarting" in line], shown
+
+
+def test_a_new_blog_post_shows_in_the_open_blog_without_a_restart(
+    plain_run: DevServer, browser: Browser
+) -> None:
+    """A new post (its English file, then its German one) is compiled into the open blog list
+    and routed by the running backend and the dev frontend, and deleted again the same way,
+    without a restart (agency_site/dev/live_routes.py)."""
+    post_id = f"new-post-{uuid.uuid4().hex[:6]}"
+    title = f"A new post {post_id[-6:]}"
+    files = {lang: plain_run.project / "content" / "blog" / lang / f"{post_id}.md" for lang in ("en", "de")}
+    front = f"id: {post_id}\nauthor: Ada Lovelace\ndate: 2030-01-02\n"
+    page = open_page(browser, plain_run, "/blog")
+    link = page.locator(f"a[href='/blog/{post_id}']").first
+    try:
+        expect(page.get_by_test_id("screen-title").first).to_be_visible(timeout=FIRST_LOAD_MS)
+        files["en"].write_text(f'---\n{front}title: "{title}"\nexcerpt: "New."\n---\n\nNew body.\n')
+        # The post is in one language yet: the backend waits for the other (no content error).
+        wait_for(lambda: f"{post_id}.md: waiting for" in plain_run.log(), RELOAD_MS / 1000, "the wait")
+        files["de"].write_text(
+            f'---\n{front}slug: neu-{post_id}\ntitle: "Neu {title}"\nexcerpt: "Neu."\n---\n\nNeuer Text.\n'
+        )
+        expect(link).to_be_visible(timeout=RELOAD_MS)
+        # Its link in the open page leads to it, though this page's router was loaded before.
+        link.click()
+        expect(page.get_by_test_id("screen-title").first).to_have_text(title, timeout=FIRST_LOAD_MS)
+        german = open_page(browser, plain_run, f"/de/blog/neu-{post_id}")
+        try:
+            expect(german.get_by_test_id("screen-title").first).to_have_text(
+                f"Neu {title}", timeout=FIRST_LOAD_MS
+            )
+        finally:
+            german.context.close()
+        page.go_back()
+        expect(page.get_by_test_id("screen-title").first).to_have_text(text("en", "page-blog-title"))
+    finally:
+        for file in files.values():
+            file.unlink(missing_ok=True)
+    try:
+        expect(link).to_have_count(0, timeout=RELOAD_MS)
+    finally:
+        page.context.close()
+
+    def lines() -> list[str]:
+        return [line for line in plain_run.log().splitlines() if f"/{post_id}.md" in line]
+
+    # The deletion's line comes once the rest of its pages are compiled.
+    wait_for(lambda: len([line for line in lines() if "pages compiled" in line]) == 2, RELOAD_MS / 1000)
+    assert not [line for line in lines() if "restarting" in line], lines()

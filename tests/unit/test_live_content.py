@@ -506,3 +506,167 @@ def test_a_file_saved_while_the_backend_started_is_found(
     os.utime(saved, (old.stat().st_mtime + 2, old.stat().st_mtime + 2))
     os.utime(cached, (old.stat().st_mtime + 2, old.stat().st_mtime + 2))
     assert live_content.saved_while_starting(content) == [saved]
+
+
+def _post_files(content: Path, post_id: str, slug: str, date: str) -> tuple[Path, Path]:
+    """A post of `post_id` in both languages, written in `content` (the German one second)."""
+    en, de = content / "blog" / "en" / f"{post_id}.md", content / "blog" / "de" / f"{post_id}.md"
+    front = f"id: {post_id}\nauthor: Ada Lovelace\ndate: {date}\n"
+    en.write_text(f'---\n{front}title: "A new post"\nexcerpt: "What is new."\n---\n\nNew body.\n')
+    de.write_text(
+        f'---\n{front}slug: {slug}\ntitle: "Ein neuer Beitrag"\nexcerpt: "Was neu ist."\n---\n\nNeu.\n'
+    )
+    return en, de
+
+
+def test_a_post_in_one_language_is_waited_for(tmp_path: Path) -> None:
+    """A new post is two files saved one after the other; a deleted one too."""
+    from agency_site.dev.live_routes import WaitingForSave, unpaired_posts, wait_for_paired_posts
+
+    for lang in ("en", "de"):
+        (tmp_path / "blog" / lang).mkdir(parents=True)
+    en, de = _post_files(tmp_path, "new-post", "neuer-beitrag", "2030-01-02")
+    wait_for_paired_posts(tmp_path)
+    de.unlink()
+    assert unpaired_posts(tmp_path) == ["blog/de/new-post.md"]
+    with pytest.raises(WaitingForSave, match="blog/de/new-post.md"):
+        wait_for_paired_posts(tmp_path)
+    en.unlink()
+    de.write_text("x")
+    assert unpaired_posts(tmp_path) == ["blog/en/new-post.md"]
+
+
+def test_only_a_change_of_the_blogs_pages_is_shown_without_a_restart() -> None:
+    """A new service, project or German section word restarts the backend."""
+    from agency_site.content.slugs import get_german_urls
+    from agency_site.dev.live_routes import check_route_change, routed_pages
+
+    before, german = routed_pages(), get_german_urls()
+    article = next(key for key, page in before.items() if page.route.kind == "article")
+    fewer = {key: page for key, page in before.items() if key != article}
+    check_route_change(before, fewer, german, german)
+    service = next(key for key, page in before.items() if page.route.kind == "service")
+    with pytest.raises(RestartNeeded, match="the pages changed"):
+        check_route_change(
+            before, {key: page for key, page in before.items() if key != service}, german, german
+        )
+    sections = replace(german, sections={**german.sections, "about": "wir"})
+    with pytest.raises(RestartNeeded, match="German URLs"):
+        check_route_change(before, before, german, sections)
+    services = replace(german, ids={**german.ids, "services": {}})
+    with pytest.raises(RestartNeeded, match="German URLs"):
+        check_route_change(before, before, german, services)
+    posts = replace(german, ids={**german.ids, "blog": {}})
+    check_route_change(before, before, german, posts)
+
+
+# The dev server's app with every page written; a new post saved in English, then in German,
+# shown through live_content; every page compiled again for comparison; then the post
+# deleted again.
+_NEW_POST = """
+import json, sys
+from pathlib import Path
+from agency_site import agency_site as built
+from agency_site.dev import live_content
+from agency_site.dev.live_routes import WaitingForSave, routed_pages
+from agency_site.reflex_adapter import recompile_pages, routes_manifest, web_dir, write_if_changed
+
+def every_page():
+    pages = live_content.remembered_pages()
+    return recompile_pages(built.app, {key: page.build() for key, page in pages.items()})
+
+def routes_json():
+    return json.loads((web_dir() / "routes.json").read_text())
+
+content = Path(sys.argv[1])
+before = every_page()
+for path, text in [*before.items(), routes_manifest(built.app)]:
+    write_if_changed(path, text)
+pages_before, routes_before = sorted(live_content.remembered_pages()), routes_json()
+front = "id: new-post\\nauthor: Ada Lovelace\\ndate: 2030-01-02\\n"
+en, de = content / "blog/en/new-post.md", content / "blog/de/new-post.md"
+en.write_text(f'---\\n{front}title: "A new post"\\nexcerpt: "What is new."\\n---\\n\\nNew body.\\n')
+try:
+    live_content.apply_content_edit(built.app, [en])
+    waited = False
+except WaitingForSave:
+    waited = True
+de.write_text(f'---\\n{front}slug: neuer-beitrag\\ntitle: "Ein neuer Beitrag"\\nexcerpt: "Neu."\\n---\\n\\nNeuer Text.\\n')
+count, written = live_content.apply_content_edit(built.app, [de])
+added = {
+    "waited": waited,
+    "count": count,
+    "pages": sorted(live_content.remembered_pages()),
+    "routes": routes_json(),
+    "expected_routes": [*routed_pages(), "404"],
+    "written": [str(path) for path in written],
+    "texts": {
+        str(path.relative_to(web_dir())): path.read_text()
+        for path in [*(web_dir() / "app/routes").iterdir(), *(web_dir() / "public").rglob("*.xml")]
+    },
+    "everything": {str(path): text for path, text in every_page().items()},
+}
+en.unlink()
+de.unlink()
+count, changed = live_content.apply_content_edit(built.app, [en, de])
+print(json.dumps({
+    "before": {str(path): text for path, text in before.items()},
+    "pages_before": pages_before,
+    "routes_before": routes_before,
+    "added": added,
+    "removed": {
+        "count": count,
+        "pages": sorted(live_content.remembered_pages()),
+        "routes": routes_json(),
+        "changed": [str(path) for path in changed],
+    },
+}))
+"""
+
+
+def test_a_new_post_is_compiled_and_routed_without_a_restart(content_copy: Path, tmp_path: Path) -> None:
+    """A new post's pages are added to the running app and compiled, the pages that list it
+    are compiled again, and what is on disk is what a compile of every page gives; deleted
+    again, its pages and files are gone and every other page is as before."""
+    web = tmp_path / ".web"
+    result = _run_as_the_dev_server(_NEW_POST, content_copy, web)
+    added, removed = result["added"], result["removed"]
+    assert added["waited"]
+    new_pages = ["blog/new-post", "de/blog/neuer-beitrag"]
+    assert sorted(set(added["pages"]) - set(result["pages_before"])) == new_pages
+    # The route manifest lists the new pages where a build of the app adds them (the
+    # newest post first, after the blog).
+    assert added["routes"] == added["expected_routes"]
+    assert result["routes_before"] == [route for route in added["expected_routes"] if route not in new_pages]
+    assert added["routes"].index("blog/new-post") == added["routes"].index("de/blog") + 1
+    texts = added["texts"]
+    assert "New body." in texts["app/routes/[blog].[new-post]._index.jsx"]
+    assert "Neuer Text." in texts["app/routes/[de].[blog].[neuer-beitrag]._index.jsx"]
+    # The newest post: in the blog's list, among the home page's teasers, in the feed.
+    for page, link in [
+        ("[blog]._index.jsx", "/blog/new-post"),
+        ("_index.jsx", "/blog/new-post"),
+        ("[de].[blog]._index.jsx", "/de/blog/neuer-beitrag"),
+        ("[de]._index.jsx", "/de/blog/neuer-beitrag"),
+    ]:
+        assert link in texts[f"app/routes/{page}"], page
+    assert "A new post" in texts["public/blog/rss.xml"]
+    assert "/blog/new-post" in texts["public/sitemap.xml"]
+    # Far from every page, and every page on disk was what a compile of every page gives.
+    assert 0 < added["count"] < len(added["pages"]) / 2
+    for path, code in added["everything"].items():
+        relative = Path(path).relative_to(web).as_posix()
+        if relative.startswith("app/routes/"):
+            assert _same_build(texts[relative]) == _same_build(code), path
+    # Deleted again: its pages are gone from the app, the manifest and the disk, and every
+    # other page is as before it was added.
+    assert removed["pages"] == result["pages_before"]
+    assert removed["routes"] == result["routes_before"]
+    article = web / "app/routes/[blog].[new-post]._index.jsx"
+    assert not article.exists()
+    assert not (web / "app_components/agency_site/pages/blog/article_blog_new_post_en.jsx").exists()
+    assert str(article) in removed["changed"]
+    on_disk = {str(path) for path in (web / "app/routes").iterdir()}
+    assert on_disk == {path for path in result["before"] if "/app/routes/" in path}
+    for path, code in result["before"].items():
+        assert _same_build(Path(path).read_text(encoding="utf-8")) == _same_build(code), path
