@@ -16,7 +16,7 @@ from agency_site.content.hyphenation import get_hyphenation
 from agency_site.content.legal import get_legal_texts
 from agency_site.content.loader import Content, ContentError, get_content, raise_all
 from agency_site.content.slugs import check_sections
-from agency_site.images.check import missing_image_errors
+from agency_site.images.check import code_image_errors, missing_image_errors
 from agency_site.images.variants import assets_dir
 from agency_site.routes import route_table
 from agency_site.seo.sharing_check import route_kinds, sharing_errors
@@ -25,8 +25,8 @@ from agency_site.settings import get_settings
 
 def check_all_content() -> Content:
     """Validate strings and facts, then each area's own files, then that every kind of page
-    has its sharing texts and images and that the images the content names exist; raises
-    ContentError (ContentErrors naming every problem of every area at once).
+    has its sharing texts and images, and that the images the content and the code name
+    exist; raises ContentError (ContentErrors naming every problem of every area at once).
 
     The cached getters are the ones the pages read, so each file is parsed (and each
     post rendered) once per build, here, and the pages reuse the result.
@@ -49,8 +49,9 @@ def check_all_content() -> Content:
         except ContentError as error:
             errors.append(error)
         errors += sharing_errors(content, get_settings().content_dir, route_kinds())
-        # The images the content names (a deleted one would show broken).
+        # The images the content and the pages' code name (a deleted one would show broken).
         errors += missing_image_errors(get_catalog(), content.site, get_settings().content_dir, assets_dir())
+        errors += code_image_errors(assets_dir())
     raise_all(errors)
     assert content is not None
     return content

@@ -21,11 +21,12 @@ root stylesheet imports it. Here each saved file is copied the same way, at once
 - a deleted file: its copy (and its variants) removed from the build.
 
 A new or deleted file may change what the content shows (a blog post's stock image that
-did not exist shows the placeholder; a project image that no longer does is a content
-error), so the content is read and checked again as for a content edit: a content error
-restarts the backend, which shows the error page. A page that still shows a deleted image
-(named in a page's code) restarts the backend too. A stylesheet Reflex compiles (Sass)
-and a deleted stylesheet of the app restart it.
+did not exist shows the placeholder; a project image or a page's poster that no longer
+does is a content error: agency_site/images/check.py), so the content is read and checked
+again as for a content edit: a content error restarts the backend, which shows the error
+page. A page that still shows a deleted image the check does not see (a name the code
+puts together) restarts the backend too, as do a stylesheet Reflex compiles (Sass) and
+a deleted stylesheet of the app.
 """
 
 from __future__ import annotations

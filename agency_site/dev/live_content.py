@@ -54,9 +54,10 @@ word), a change of the app's head (its no-script redirect names
 site.yaml's BotAgent address), a text also read outside the pages (at import, by the app's
 head, by the server), a page module the app imports itself (the not-found page, the
 redirects, the content-error page), a page module that no longer imports, a deleted
-image that a page's code still shows, or a deleted or Sass stylesheet of the app. A new
-service or project stays a restart: pages link to it through its German slug, which they
-do not note, and the footer lists the services on every page.
+image that a page still shows (a content error where the content check sees its name),
+or a deleted or Sass stylesheet of the app. A new service or project stays a restart:
+pages link to it through its German slug, which they do not note, and the footer lists
+the services on every page.
 """
 
 from __future__ import annotations

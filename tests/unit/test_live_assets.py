@@ -6,7 +6,6 @@ from __future__ import annotations
 import json
 import os
 import subprocess
-import sys
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -21,6 +20,7 @@ from agency_site.dev.live_content import PageBuild, RestartNeeded
 from agency_site.images.check import missing_image_errors
 from agency_site.images.variants import variant_files
 from agency_site.settings import PROJECT_ROOT
+from tests.support.app_process import app_process_command
 
 
 @dataclass
@@ -203,6 +203,28 @@ def test_the_content_check_names_an_image_the_content_names_that_is_not_there(tm
     assert len(errors) == 1 + sum(len(project.images) for project in catalog.projects)
 
 
+def _project_copy(tmp_path: Path) -> tuple[Path, Path]:
+    """A copy of the project, and the web folder its dev server builds into."""
+    from tests.project_copy import copy_project
+
+    return copy_project(tmp_path / "site", web=False), tmp_path / ".web"
+
+
+def _run_as_the_dev_server(script: str, project: Path, web: Path, tmp_path: Path) -> dict:
+    """What `script` prints last (JSON), run in `project` as the dev server's app."""
+    env = {
+        **os.environ,
+        "REFLEX_WEB_WORKDIR": str(web),
+        "REFLEX_ENV_MODE": "dev",
+        "__REFLEX_COMPILE_CONTEXT": "run",
+        "IMAGE_CACHE_DIR": str(tmp_path / "image-cache"),
+    }
+    env.pop("CONTENT_DIR", None)
+    done = subprocess.run(app_process_command(script), cwd=project, env=env, capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    return json.loads(done.stdout.splitlines()[-1])
+
+
 # An edit of an image the blog shows, in a copy of the project, shown by the dev server's
 # app; every page compiled again for comparison.
 _IMAGE_EDIT = """
@@ -236,23 +258,8 @@ print(json.dumps({
 
 
 def test_an_edited_image_is_compiled_into_the_pages_that_show_it(tmp_path: Path) -> None:
-    from tests.project_copy import copy_project
-
-    project = copy_project(tmp_path / "site", web=False)
-    web = tmp_path / ".web"
-    env = {
-        **os.environ,
-        "REFLEX_WEB_WORKDIR": str(web),
-        "REFLEX_ENV_MODE": "dev",
-        "__REFLEX_COMPILE_CONTEXT": "run",
-        "IMAGE_CACHE_DIR": str(tmp_path / "image-cache"),
-    }
-    env.pop("CONTENT_DIR", None)
-    done = subprocess.run(
-        [sys.executable, "-c", _IMAGE_EDIT], cwd=project, env=env, capture_output=True, text=True
-    )
-    assert done.returncode == 0, done.stderr
-    result = json.loads(done.stdout.splitlines()[-1])
+    project, web = _project_copy(tmp_path)
+    result = _run_as_the_dev_server(_IMAGE_EDIT, project, web, tmp_path)
     old, new = result["old"], result["new"]
     assert len(new) == len(old) and set(new).isdisjoint(old)
     # Every variant with the new hash is served, and the edited file where Reflex copies it.
@@ -335,23 +342,8 @@ def test_a_new_image_that_a_content_edit_then_names_is_shown(tmp_path: Path) -> 
     """The image first (its variants written, no page names it yet), then the edit that
     pins it to a post: the post's pages name variants that are served. Deleted, its files
     go and the post shows the placeholder again (SPEC.md §3), without a restart."""
-    from tests.project_copy import copy_project
-
-    project = copy_project(tmp_path / "site", web=False)
-    web = tmp_path / ".web"
-    env = {
-        **os.environ,
-        "REFLEX_WEB_WORKDIR": str(web),
-        "REFLEX_ENV_MODE": "dev",
-        "__REFLEX_COMPILE_CONTEXT": "run",
-        "IMAGE_CACHE_DIR": str(tmp_path / "image-cache"),
-    }
-    env.pop("CONTENT_DIR", None)
-    done = subprocess.run(
-        [sys.executable, "-c", _NEW_IMAGE], cwd=project, env=env, capture_output=True, text=True
-    )
-    assert done.returncode == 0, done.stderr
-    result = json.loads(done.stdout.splitlines()[-1])
+    project, web = _project_copy(tmp_path)
+    result = _run_as_the_dev_server(_NEW_IMAGE, project, web, tmp_path)
     public = web / "public"
     count, written = result["added"]
     assert count == 0
@@ -373,9 +365,10 @@ def test_make_check_content_runs_the_image_check(monkeypatch: pytest.MonkeyPatch
     monkeypatch.setattr(site_check, "assets_dir", lambda: tmp_path)
     with pytest.raises(ContentError) as raised:
         site_check.check_all_content()
-    assert [
-        error for error in raised.value.errors if "/logo.svg is not a file of assets/" in error.describe()
-    ]
+    described = [error.describe() for error in raised.value.errors]
+    assert [text for text in described if "/logo.svg is not a file of assets/" in text]
+    # A poster of the home page's code.
+    assert [text for text in described if text.startswith("agency_site/pages/home/hero.py:")]
 
 
 def test_a_deleted_file_that_was_never_built_is_no_deletion(build: _Build) -> None:
@@ -383,3 +376,36 @@ def test_a_deleted_file_that_was_never_built_is_no_deletion(build: _Build) -> No
     temporary = build.assets / "styles.css.tmp1234"
     assert apply_asset_edit(_App(), [temporary]) == (0, [])
     assert build.content_checks == 0
+
+
+def test_the_content_check_names_a_poster_of_the_code_that_is_not_there(tmp_path: Path) -> None:
+    """A page's poster (named in its code) deleted showed broken, after a restart too."""
+    from agency_site.images.check import code_image_errors
+
+    assert code_image_errors(PROJECT_ROOT / "assets") == []
+    package = tmp_path / "agency_site"
+    (package / "pages").mkdir(parents=True)
+    (package / "pages/hero.py").write_text(
+        '"""Shows picture("/blog/in-a-docstring.webp")."""\n\n'
+        'PROMO = Poster("/home/gone.webp", 1280, 720)\n'
+        "MAP = kit.Poster(src='/contact/gone.webp', width=1, height=1)\n"
+        'THERE = Poster("/favicon.svg", 1, 1)\n\n'
+        "def card(src):\n"
+        '    return picture("/blog/gone.webp", width=1, height=1), picture(src, width=1)\n',
+        encoding="utf-8",
+    )
+    (tmp_path / "assets").mkdir()
+    (tmp_path / "assets/favicon.svg").write_text("<svg/>")
+    errors = code_image_errors(tmp_path / "assets", package)
+    assert [(error.line, error.problem) for error in errors] == [
+        (3, "/home/gone.webp is not a file of assets/"),
+        (4, "/contact/gone.webp is not a file of assets/"),
+        (8, "/blog/gone.webp is not a file of assets/"),
+    ]
+    assert (
+        errors[0]
+        .describe()
+        .endswith(
+            "hero.py:3: src: /home/gone.webp is not a file of assets/; fix: add assets/home/gone.webp, or name a file that is there"
+        )
+    )
