@@ -53,12 +53,14 @@ __all__ = [
     "VarData",
     "dev_reloader",
     "environment",
+    "evaluate_memo",
     "format_ref",
     "format_route",
     "no_args_event_spec",
     "order_pages",
     "page_files",
     "passthrough_event_spec",
+    "recompile_memo_modules",
     "recompile_pages",
     "register_model",
     "remove_pages",
@@ -178,6 +180,38 @@ def recompile_pages(app: Any, pages: dict[str, dict[str, Any]]) -> dict[Path, st
     for definition in definitions:
         unevaluated[definition.route] = definition
     return outputs
+
+
+def evaluate_memo(memo: Any) -> None:
+    """Build the body of `memo` (what `rx.memo` returned) now: Reflex builds a component
+    memo's body when the memo is first used, a var memo's when the memos are compiled."""
+    _body_of(memo._definition).get()
+
+
+def _body_of(definition: Any) -> Any:
+    """A memo definition's lazily built, then kept, body (`_LazyBody`)."""
+    return getattr(definition, "_component", None) or definition._function
+
+
+def recompile_memo_modules(modules: set[str]) -> dict[Path, str]:
+    """The frontend files of the `rx.memo`s defined in `modules` (Reflex writes those of one
+    Python module into one file, .web/app_components/<module path>.jsx), compiled again
+    with their bodies built anew, by their path in .web (the dev server's live edits of
+    what every page imports from there: agency_site/components/shared_module.py).
+
+    Reflex builds a memo's body once and keeps it; its full compile compiles every
+    registered memo (`MEMOS`) through `compile_memo_components`, as here.
+    tests/unit/test_live_content.py compares the file with a full compile's."""
+    from reflex.compiler import compiler, utils
+    from reflex_base.components.memo import MEMOS
+
+    definitions = [definition for definition in MEMOS.values() if definition.source_module in modules]
+    for definition in definitions:
+        body = _body_of(definition)
+        body._ready = False
+        body.get()
+    files, _ = compiler.compile_memo_components(definitions)
+    return {utils.resolve_path_of_web_dir(path): code for path, code in files}
 
 
 def write_if_changed(path: Path, text: str) -> bool:

@@ -34,7 +34,11 @@ replaces just those modules in the open page:
   field of a service or project, of a section of site.yaml, which entries a list of the
   catalog holds, each text given break points. A project's year is on its two pages, a
   service's colour on some twenty. A site.yaml edit also builds the legal pages (their
-  texts are filled in with its facts);
+  texts are filled in with its facts). The footer and the company's JSON-LD node, alike
+  on every page of a language, are compiled once into modules every page imports
+  (agency_site/components/shared_module.py): what they read is kept for the module
+  (`remember_shared`), so an edit of the office, the phone or the footer's services
+  builds those modules again (`compile_shared`), not the 85 pages;
 - `glossary.yaml` (only the tests read it) and the stock images of `blog/images.yaml`
   (they go into the posts: the pages that show a post whose image changed are built again);
 - a new or deleted blog post, a post's new German slug, a date that reorders the blog (a
@@ -44,9 +48,9 @@ replaces just those modules in the open page:
   deleted post saved, the other one is waited for.
 
 Anything else restarts the backend as the reloader would (this module's file is touched,
-which the reloader watches): an edit that more than half of the pages show (the brand, the
-office and the footer's phone and services are on all 85: compiled here one by one they
-took longer than a restart's compile of every page), another content file (the German URLs of `slugs.yaml`), a
+which the reloader watches): an edit that more than half of the pages show (the brand is
+in every title, a menu label in every header: compiled here one by one, the 85 pages took
+longer than a restart's compile of every page), another content file (the German URLs of `slugs.yaml`), a
 content error (the restarted backend shows the error page,
 agency_site/pages/content_errors.py), a missing text, another change of the route table or
 of the German URLs (a new, renamed or deleted service or project, a new German section
@@ -72,7 +76,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, replace
 from functools import partial
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from agency_site.content import ContentError, get_content
 from agency_site.content.blog import BlogPost, get_blog, recording_posts
@@ -83,7 +87,7 @@ from agency_site.dev.reload import PACKAGE_DIR, PAGES_DIR
 from agency_site.i18n import asked_outside_pages, collecting_missing_texts, recording_keys
 from agency_site.images.shown import recording_images
 from agency_site.images.variants import assets_dir, is_partly_written
-from agency_site.reflex_adapter import recompile_pages, web_dir, write_if_changed
+from agency_site.reflex_adapter import recompile_memo_modules, recompile_pages, web_dir, write_if_changed
 from agency_site.settings import get_settings
 
 logger = logging.getLogger(__name__)
@@ -159,6 +163,63 @@ def remembered_pages() -> dict[str, PageBuild]:
 def forget_page(route_key: str) -> None:
     """The page at `route_key` is gone (agency_site/dev/live_routes.py)."""
     _pages.pop(route_key, None)
+
+
+@dataclass(frozen=True)
+class SharedBuild:
+    """What a module every page imports (agency_site/components/shared_module.py: the
+    footer of a language) read when it was built."""
+
+    module: str
+    keys: frozenset[str]
+    posts: frozenset[tuple[str, str]]
+    images: frozenset[str]
+    facts: frozenset[Fact]
+
+
+_shared: dict[str, SharedBuild] = {}
+
+T = TypeVar("T")
+
+
+def remember_shared(module: str, build: Callable[[], T]) -> T:
+    """What `build` returns, for the shared `module`; what it read is kept for the module,
+    not for the page being built when it runs (its recordings stand in for the page's)."""
+    with (
+        recording_keys() as keys,
+        recording_posts() as posts,
+        recording_images() as images,
+        recording_facts() as facts,
+    ):
+        built = build()
+    _shared[module] = SharedBuild(
+        module, frozenset(keys), frozenset(posts), frozenset(images), frozenset(facts)
+    )
+    return built
+
+
+def shared_to_rebuild(
+    changed: set[str],
+    posts: set[tuple[str, str]] | frozenset[tuple[str, str]] = frozenset(),
+    facts: set[Fact] | frozenset[Fact] = frozenset(),
+) -> set[str]:
+    """The shared modules that read one of the `changed` texts, `posts` or `facts`."""
+    return {
+        shared.module
+        for shared in _shared.values()
+        if shared.keys & changed or shared.posts & posts or shared.facts & facts
+    }
+
+
+def compile_shared(modules: set[str]) -> list[Path]:
+    """Build the shared `modules` again and write their files if they changed."""
+    if not modules:
+        return []
+    with collecting_missing_texts() as missing:
+        outputs = recompile_memo_modules(modules)
+    if missing:
+        raise RestartNeeded("a text is missing")
+    return [path for path, text in outputs.items() if write_if_changed(path, text)]
 
 
 def changed_keys(before: dict[str, dict[str, str]], after: dict[str, dict[str, str]]) -> set[str]:
@@ -310,16 +371,18 @@ def apply_content_edit(app: Any, files: list[Path]) -> tuple[int, list[Path]]:
     if no_script_redirects() != redirects_before:
         raise RestartNeeded("the app's head changed")
     posts = changed_posts(posts_before, get_blog())
-    read = (fact for page in _pages.values() for fact in page.facts)
-    facts = changed_facts(facts_before, Facts.now(), read)
+    builds = [*_pages.values(), *_shared.values()]
+    facts = changed_facts(facts_before, Facts.now(), (fact for build in builds for fact in build.facts))
     changed = changed_keys(before, get_content().strings)
     rebuilding = pages_to_rebuild(content_dir, files, changed, posts, facts)
+    shared = compile_shared(shared_to_rebuild(changed, posts, facts))
     if routes_changed:
         count, written = apply_route_change(
             app, routes_before, routes_after, rebuilding, page_fields, memo_module
         )
     else:
         count, written = compile_pages(app, rebuilding)
+    written = shared + written
     if posts or facts:
         # The sitemap and the feeds list the posts and name the brand.
         written += write_site_files()
@@ -421,7 +484,7 @@ def apply_page_edit(app: Any, files: list[Path]) -> tuple[int, list[Path]]:
 def compile_pages(app: Any, pages: list[PageBuild]) -> tuple[int, list[Path]]:
     """Build `pages` again and write the files of theirs that changed; RestartNeeded for
     most of the pages, which a restart compiles sooner (README 'Live edits': the 85 pages
-    of a footer fact took 27 s live, a restart 18 s)."""
+    a footer fact showed, before the footer was shared, took 27 s live, a restart 18 s)."""
     if not pages:
         return 0, []
     if len(pages) > len(_pages) / 2:

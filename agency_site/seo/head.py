@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Literal, Protocol
 
 import reflex as rx
 
+from agency_site.components.shared_module import shared_text
 from agency_site.constants import LANGUAGES
 from agency_site.content import get_content
 from agency_site.content.blog import BlogPost, get_post
@@ -77,26 +78,31 @@ class PageHead:
     tags: list[rx.Component]
 
 
-def organization_facts_by_lang() -> dict[str, ld.OrganizationFacts]:
-    # Not cached: each page's build must read the facts and texts itself, so the dev
-    # server knows every page that shows them (agency_site/dev/live_content.py).
+def organization_facts(lang: str) -> ld.OrganizationFacts:
     site = get_content().site
-    settings = get_settings()
-    return {
-        lang: ld.OrganizationFacts(
-            name=site.brand.name,
-            legal_name=site.legal.company_name,
-            description=t(lang, "seo-organization-description"),
-            logo_url=settings.site_url + LOGO_PATH,
-            email=str(site.contact.email),
-            telephone=site.contact.phones[0].number,
-            street=site.office.building,
-            district=localized(site.office.district, lang),
-            city=localized(site.office.city, lang),
-            country=localized(site.office.country, lang),
-        )
-        for lang in LANGUAGES
-    }
+    return ld.OrganizationFacts(
+        name=site.brand.name,
+        legal_name=site.legal.company_name,
+        description=t(lang, "seo-organization-description"),
+        logo_url=get_settings().site_url + LOGO_PATH,
+        email=str(site.contact.email),
+        telephone=site.contact.phones[0].number,
+        street=site.office.building,
+        district=localized(site.office.district, lang),
+        city=localized(site.office.city, lang),
+        country=localized(site.office.country, lang),
+    )
+
+
+def organization_node(lang: str) -> rx.Var[str]:
+    """The Organization's JSON-LD node in `lang` (the office, the phone: alike on every
+    page), built once and compiled into a module every page imports, so the dev server
+    compiles that module, not every page, when one of its facts changes."""
+    return shared_text(
+        f"agency_site.seo.organization_{lang}",
+        "organization",
+        lambda: ld.to_script_text(ld.organization(get_settings().site_url, organization_facts(lang))),
+    )
 
 
 def _meta(key: str, content: str, *, attribute: Literal["property", "name"] = "property") -> rx.Component:
@@ -186,10 +192,11 @@ def structured_data(
     trail: bool,
     post: BlogPost | None = None,
 ) -> dict:
-    """The page's JSON-LD graph: Organization always, then what the page type adds
-    (`post` is the article shown, for an article page)."""
+    """The page's JSON-LD graph: Organization always (written ld.SHARED_NODE: its text is
+    `organization_node`), then what the page type adds (`post` is the article shown, for
+    an article page)."""
     site_url = get_settings().site_url
-    nodes = [ld.organization(site_url, organization_facts_by_lang()[lang])]
+    nodes: list = [ld.SHARED_NODE]  # the Organization, organization_node
     if kind == "service":
         nodes.append(ld.service(site_url, name=page.title, description=page.description, url=url, lang=lang))
     elif kind == "services":
@@ -258,7 +265,8 @@ def page_head(lang: str, route: Route, page: PageTexts) -> PageHead:
     # A page shown under another URL (an unknown id, a redirect) describes its canonical page.
     own_path = route.canonical_path
     trail = own_path != "/" and kind != "not-found" and not route.noindex
-    tags.append(ld.json_ld_script(structured_data(lang, own_path, kind, page, url, trail=trail, post=post)))
+    data = structured_data(lang, own_path, kind, page, url, trail=trail, post=post)
+    tags.append(ld.json_ld_script(data, organization_node(lang)))
     return PageHead(title=title, description=description, image_url=image_url, tags=tags)
 
 
@@ -275,5 +283,5 @@ def not_found_tags(lang: str) -> list[rx.Component]:
         kind="not-found",
         image_url=site_url + og_image_path("not-found", lang),
     )
-    tags.append(ld.json_ld_script(ld.graph([ld.organization(site_url, organization_facts_by_lang()[lang])])))
+    tags.append(ld.json_ld_script(ld.graph([ld.SHARED_NODE]), organization_node(lang)))
     return [_robots_noindex(), *tags]

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import uuid
 from collections.abc import Iterator
+from datetime import date
 from pathlib import Path
 
 import pytest
@@ -341,3 +342,36 @@ def test_a_new_blog_post_shows_in_the_open_blog_without_a_restart(
     # The deletion's line comes once the rest of its pages are compiled.
     wait_for(lambda: len([line for line in lines() if "pages compiled" in line]) == 2, RELOAD_MS / 1000)
     assert not [line for line in lines() if "restarting" in line], lines()
+
+
+def test_a_footer_fact_edit_shows_in_the_open_page(plain_run: DevServer, browser: Browser) -> None:
+    """The office is in the footer and the JSON-LD of all 85 pages: an edit of it restarted
+    the backend (compiling every page live took longer). Both are compiled once per
+    language into modules every page imports, so the running backend compiles those and
+    the few pages that show the office elsewhere, without a restart."""
+    page = open_page(browser, plain_run, "/about")
+    site = "content/site.yaml"
+    try:
+        expect(page.get_by_test_id("screen-title")).to_be_visible(timeout=FIRST_LOAD_MS)
+        mark = f"Edited {uuid.uuid4().hex[:6]}"
+        # A reload (a restart's compile) would lose it.
+        page.evaluate("() => { window.stillThisPage = true; }")
+        original = _edit(plain_run, site, "building: Gate Village 3", f"building: {mark} Gate Village 3")
+        try:
+            expect(page.get_by_test_id("site-footer")).to_contain_text(mark, timeout=RELOAD_MS)
+            # The JSON-LD's Organization text, which every page imports, was compiled too.
+            organization = plain_run.project / ".web/app_components/agency_site/seo/organization_en.jsx"
+            assert mark in organization.read_text(encoding="utf-8")
+            expect(page.get_by_test_id("footer-year")).to_have_text(str(date.today().year))
+            assert page.evaluate("() => window.stillThisPage === true")
+        finally:
+            (plain_run.project / site).write_text(original, encoding="utf-8")
+    finally:
+        page.context.close()
+    # The shared modules are written before the pages: the line follows the footer.
+    shown = wait_for(
+        lambda: [line for line in plain_run.log().splitlines() if "Live content: site.yaml: " in line],
+        what="the live edit's line",
+    )
+    assert [line for line in shown if "pages compiled" in line], shown
+    assert not [line for line in shown if "restarting" in line], shown

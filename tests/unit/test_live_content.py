@@ -670,3 +670,93 @@ def test_a_new_post_is_compiled_and_routed_without_a_restart(content_copy: Path,
     assert on_disk == {path for path in result["before"] if "/app/routes/" in path}
     for path, code in result["before"].items():
         assert _same_build(Path(path).read_text(encoding="utf-8")) == _same_build(code), path
+
+
+# Reflex's full compile of the dev server's app (`compile_app`), up to its memo files: after
+# them it writes the app's shared files and installs the frontend's packages. Every page
+# and memo file it compiled, by path.
+_FULL_COMPILE = """
+from reflex.compiler import compiler, utils
+
+class _Compiled(Exception):
+    pass
+
+def full_compile(app):
+    files = []
+    compile_memo_components, context_class = compiler.compile_memo_components, compiler.CompileContext
+    class PagesContext(context_class):
+        def compile(self, *args, **kwargs):
+            super().compile(*args, **kwargs)
+            files.extend((page.output_path, page.output_code) for page in self.compiled_pages.values())
+    def memo_step(memos):
+        files.extend(compile_memo_components(memos)[0])
+        raise _Compiled
+    compiler.compile_memo_components, compiler.CompileContext = memo_step, PagesContext
+    try:
+        compiler.compile_app(app, use_rich=False)
+    except _Compiled:
+        pass
+    finally:
+        compiler.compile_memo_components, compiler.CompileContext = compile_memo_components, context_class
+    return {str(utils.resolve_path_of_web_dir(path)): text for path, text in files if path is not None}
+"""
+
+# The dev server's app with everything written as its full compile writes it, then an
+# edit of the office's building (site.yaml) shown through live_content.
+_OFFICE_EDIT = (
+    _FULL_COMPILE
+    + """
+import json, sys
+from pathlib import Path
+from agency_site import agency_site as built
+from agency_site.dev import live_content
+from agency_site.reflex_adapter import write_if_changed
+
+for path, text in full_compile(built.app).items():
+    write_if_changed(Path(path), text)
+site = Path(sys.argv[1]) / "site.yaml"
+site.write_text(site.read_text().replace("building: Gate Village 3", "building: Edited Village 3", 1))
+count, written = live_content.apply_content_edit(built.app, [site])
+print(json.dumps({"count": count, "written": [str(path) for path in written]}))
+"""
+)
+
+# A restart: the app built afresh (on the edited content) and fully compiled.
+_RESTART = (
+    _FULL_COMPILE
+    + """
+import json
+from agency_site import agency_site as built
+
+print(json.dumps(full_compile(built.app)))
+"""
+)
+
+
+def test_an_edit_of_the_footers_office_compiles_the_shared_footer(content_copy: Path, tmp_path: Path) -> None:
+    """The office is in every page's footer and JSON-LD: compiled once per language into
+    modules every page imports, an edit of it compiles those and the few pages that show
+    it elsewhere (the contact page's office card; the legal pages take site.yaml's facts),
+    live, and leaves what a restart's full compile writes."""
+    web = tmp_path / ".web"
+    result = _run_as_the_dev_server(_OFFICE_EDIT, content_copy, web)
+    assert 0 < result["count"] <= 6
+    written = {Path(path).relative_to(web).as_posix() for path in result["written"]}
+    shared = {
+        "app_components/agency_site/components/layout/footer_en.jsx",
+        "app_components/agency_site/components/layout/footer_de.jsx",
+        "app_components/agency_site/seo/organization_en.jsx",
+        "app_components/agency_site/seo/organization_de.jsx",
+    }
+    assert shared <= written
+    assert "app/routes/[contact]._index.jsx" in written
+    assert "Edited Village 3" in (
+        web / "app_components/agency_site/components/layout/footer_en.jsx"
+    ).read_text(encoding="utf-8")
+    # Every file on disk is what a restart's full compile writes: no page or module that
+    # shows the office was left out.
+    restarted = _run_as_the_dev_server(_RESTART, content_copy, tmp_path / "restarted" / ".web")
+    restarted_web = tmp_path / "restarted" / ".web"
+    for path, code in restarted.items():
+        on_disk = web / Path(path).relative_to(restarted_web)
+        assert _same_build(on_disk.read_text(encoding="utf-8")) == _same_build(code), path

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from collections import Counter
 
 import pytest
@@ -11,11 +12,13 @@ from PIL import Image
 from agency_site.constants import LANGUAGES
 from agency_site.i18n import localized_path
 from agency_site.routes import PAGE_KINDS, route_table
+from agency_site.seo import structured_data as ld
 from agency_site.seo.head import (
     OG_IMAGE_HEIGHT,
     OG_IMAGE_WIDTH,
     PageHead,
     og_image_path,
+    organization_facts,
     page_head,
 )
 from agency_site.seo.texts import DESCRIPTION_MAX, DESCRIPTION_MIN
@@ -104,10 +107,18 @@ def test_descriptions_fit_a_search_result(heads) -> None:
     assert wrong == {}
 
 
-def _json_ld(head: PageHead) -> dict:
+_JS_STRING = re.compile(r'"(?:[^"\\]|\\.)*"')
+
+
+def _json_ld(head: PageHead, path: str) -> dict:
+    """The page's JSON-LD as the browser reads it: the page's text around the
+    Organization's, which every page imports (`organization_node`)."""
     scripts = [tag for tag in head.tags if tag.tag == "script"]
     assert len(scripts) == 1
-    return json.loads(scripts[0].children[0].contents._var_value)
+    lang = "de" if path.startswith("/de") else "en"
+    organization = ld.to_script_text(ld.organization(get_settings().site_url, organization_facts(lang)))
+    before, after = [json.loads(text) for text in _JS_STRING.findall(str(scripts[0].children[0].contents))]
+    return json.loads(before + organization + after)
 
 
 EXPECTED_TYPES = {
@@ -124,12 +135,13 @@ def test_json_ld_types_per_page_type(heads) -> None:
         expected = EXPECTED_TYPES.get(kind, {"Organization", "BreadcrumbList"})
         if _noindex(head):  # no trail for a page search engines are asked to leave out
             expected = expected - {"BreadcrumbList"}
-        assert {node["@type"] for node in _json_ld(head)["@graph"]} == expected, path
+        assert {node["@type"] for node in _json_ld(head, path)["@graph"]} == expected, path
 
 
 def test_breadcrumbs_of_a_project_go_through_the_portfolio(heads) -> None:
-    _, head, _ = heads["/de/projekt/metatrader-handelsplattform"]
-    trail = next(node for node in _json_ld(head)["@graph"] if node["@type"] == "BreadcrumbList")
+    path = "/de/projekt/metatrader-handelsplattform"
+    _, head, _ = heads[path]
+    trail = next(node for node in _json_ld(head, path)["@graph"] if node["@type"] == "BreadcrumbList")
     site_url = get_settings().site_url
     assert [item["item"] for item in trail["itemListElement"]] == [
         f"{site_url}/de",

@@ -1,0 +1,59 @@
+"""What every page of a language shows alike (its footer, the company's JSON-LD node),
+compiled once into a frontend module of its own that every page imports, not into each
+of the 85 page modules.
+
+An edit of what it shows (the office, the footer's phone or services) then compiles that
+module and the few pages that show the fact elsewhere, live in the dev server
+(agency_site/dev/live_content.py), where compiling the 85 pages took longer than a
+restart. The prerendered HTML of every page still holds it: React renders the imported
+component (or text) as it renders the page's own.
+
+Reflex's way is `rx.memo` with no props: Reflex compiles the memos of one Python module
+into .web/app_components/<module path>.jsx, so each shared piece names a module of its
+own (one per language: an English page downloads no German footer). A memo's body is
+built once, for the first page, and kept; `remember_shared` notes what it read apart from
+that page, so the dev server compiles the module, not every page, when it changes.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import reflex as rx
+
+from agency_site.dev.live_content import remember_shared
+from agency_site.reflex_adapter import evaluate_memo
+
+# The memo of each shared module, made when a page first shows it (not at import: a memo
+# registered then is compiled by every app of the process, the content-error page's too,
+# whose content may not build).
+_memos: dict[str, Any] = {}
+
+
+def _memo(module: str, name: str, returns: object, build: Callable[[], Any]) -> Any:
+    if (memo := _memos.get(module)) is None:
+
+        def body() -> Any:
+            return remember_shared(module, build)
+
+        # Reflex names the memo's file after the function's module, its export after its name.
+        body.__module__, body.__name__, body.__qualname__ = module, name, name
+        body.__annotations__ = {"return": returns}
+        memo = _memos[module] = rx.memo(body)
+    return memo
+
+
+def shared_component(module: str, name: str, build: Callable[[], rx.Component]) -> rx.Component:
+    """`build()`'s component, compiled once into `module`'s file (a module name of its own,
+    which need not exist) and shown by every page that asks for it; `build` runs once."""
+    return _memo(module, name, rx.Component, build)()
+
+
+def shared_text(module: str, name: str, build: Callable[[], str]) -> rx.Var[str]:
+    """`build()`'s text, compiled once into `module`'s file, as a Var a page can use."""
+    memo = _memo(module, name, rx.Var[str], lambda: rx.Var.create(build()))
+    # Built now, inside the page's build (as a component memo is): a missing text is
+    # named with the page, and the dev server knows what it read before any edit.
+    evaluate_memo(memo)
+    return memo()
