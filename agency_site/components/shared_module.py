@@ -25,28 +25,29 @@ import reflex as rx
 from agency_site.dev.live_content import remember_shared
 from agency_site.reflex_adapter import evaluate_memo
 
-# The memo of each shared module, made when a page first shows it (not at import: a memo
-# registered then is compiled by every app of the process, the content-error page's too,
-# whose content may not build).
-_memos: dict[str, Any] = {}
+# The memos of the shared modules, by module and name, each made when a page first shows
+# it (not at import: a memo registered then is compiled by every app of the process, the
+# content-error page's too, whose content may not build).
+_memos: dict[tuple[str, str], Any] = {}
 
 
 def _memo(module: str, name: str, returns: object, build: Callable[[], Any]) -> Any:
-    if (memo := _memos.get(module)) is None:
+    if (memo := _memos.get((module, name))) is None:
 
         def body() -> Any:
-            return remember_shared(module, build)
+            return remember_shared(module, name, build)
 
         # Reflex names the memo's file after the function's module, its export after its name.
         body.__module__, body.__name__, body.__qualname__ = module, name, name
         body.__annotations__ = {"return": returns}
-        memo = _memos[module] = rx.memo(body)
+        memo = _memos[module, name] = rx.memo(body)
     return memo
 
 
 def shared_component(module: str, name: str, build: Callable[[], rx.Component]) -> rx.Component:
     """`build()`'s component, compiled once into `module`'s file (a module name of its own,
-    which need not exist) and shown by every page that asks for it; `build` runs once."""
+    which need not exist; `name` tells the module's memos apart) and shown by every page
+    that asks for it; `build` runs once."""
     return _memo(module, name, rx.Component, build)()
 
 

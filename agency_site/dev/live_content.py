@@ -34,11 +34,12 @@ replaces just those modules in the open page:
   field of a service or project, of a section of site.yaml, which entries a list of the
   catalog holds, each text given break points. A project's year is on its two pages, a
   service's colour on some twenty. A site.yaml edit also builds the legal pages (their
-  texts are filled in with its facts). The footer and the company's JSON-LD node, alike
-  on every page of a language, are compiled once into modules every page imports
-  (agency_site/components/shared_module.py): what they read is kept for the module
-  (`remember_shared`), so an edit of the office, the phone or the footer's services
-  builds those modules again (`compile_shared`), not the 85 pages;
+  texts are filled in with its facts). The footer, the header's logo and buttons and the
+  company's JSON-LD node, alike on every page of a language, are compiled once into
+  modules every page imports (agency_site/components/shared_module.py): what they read
+  is kept for the module (`remember_shared`), so an edit of the office, the phone, the
+  footer's services or the scheduling page builds those modules again
+  (`compile_shared`), not the 85 pages;
 - `glossary.yaml` (only the tests read it) and the stock images of `blog/images.yaml`
   (they go into the posts: the pages that show a post whose image changed are built again);
 - a new or deleted blog post, a post's new German slug, a date that reorders the blog (a
@@ -167,8 +168,8 @@ def forget_page(route_key: str) -> None:
 
 @dataclass(frozen=True)
 class SharedBuild:
-    """What a module every page imports (agency_site/components/shared_module.py: the
-    footer of a language) read when it was built."""
+    """What a piece of a module every page imports (agency_site/components/shared_module.py:
+    the footer of a language, the header's logo) read when it was built."""
 
     module: str
     keys: frozenset[str]
@@ -177,13 +178,14 @@ class SharedBuild:
     facts: frozenset[Fact]
 
 
-_shared: dict[str, SharedBuild] = {}
+# By module and name (a module may hold more than one: the header's logo and buttons).
+_shared: dict[tuple[str, str], SharedBuild] = {}
 
 T = TypeVar("T")
 
 
-def remember_shared(module: str, build: Callable[[], T]) -> T:
-    """What `build` returns, for the shared `module`; what it read is kept for the module,
+def remember_shared(module: str, name: str, build: Callable[[], T]) -> T:
+    """What `build` returns, for `name` of the shared `module`; what it read is kept for the module,
     not for the page being built when it runs (its recordings stand in for the page's)."""
     with (
         recording_keys() as keys,
@@ -192,7 +194,7 @@ def remember_shared(module: str, build: Callable[[], T]) -> T:
         recording_facts() as facts,
     ):
         built = build()
-    _shared[module] = SharedBuild(
+    _shared[module, name] = SharedBuild(
         module, frozenset(keys), frozenset(posts), frozenset(images), frozenset(facts)
     )
     return built

@@ -702,7 +702,8 @@ def full_compile(app):
 """
 
 # The dev server's app with everything written as its full compile writes it, then an
-# edit of the office's building (site.yaml) shown through live_content.
+# edit of the office's building and the scheduling page (site.yaml) shown through
+# live_content.
 _OFFICE_EDIT = (
     _FULL_COMPILE
     + """
@@ -715,7 +716,8 @@ from agency_site.reflex_adapter import write_if_changed
 for path, text in full_compile(built.app).items():
     write_if_changed(Path(path), text)
 site = Path(sys.argv[1]) / "site.yaml"
-site.write_text(site.read_text().replace("building: Gate Village 3", "building: Edited Village 3", 1))
+text = site.read_text().replace("building: Gate Village 3", "building: Edited Village 3", 1)
+site.write_text(text.replace("cal.com/falconbyte/intro-call", "cal.com/falconbyte/edited-call", 1))
 count, written = live_content.apply_content_edit(built.app, [site])
 print(json.dumps({"count": count, "written": [str(path) for path in written]}))
 """
@@ -734,19 +736,22 @@ print(json.dumps(full_compile(built.app)))
 
 
 def test_an_edit_of_the_footers_office_compiles_the_shared_footer(content_copy: Path, tmp_path: Path) -> None:
-    """The office is in every page's footer and JSON-LD: compiled once per language into
-    modules every page imports, an edit of it compiles those and the few pages that show
-    it elsewhere (the contact page's office card; the legal pages take site.yaml's facts),
+    """The office is in every page's footer and JSON-LD, the scheduling page in every
+    header's buttons: compiled once per language into modules every page imports, an edit
+    of them compiles those and the few pages that show them elsewhere (the contact page's
+    office card, the home page's call to action; the legal pages take site.yaml's facts),
     live, and leaves what a restart's full compile writes."""
     web = tmp_path / ".web"
     result = _run_as_the_dev_server(_OFFICE_EDIT, content_copy, web)
-    assert 0 < result["count"] <= 6
+    assert 0 < result["count"] <= 8
     written = {Path(path).relative_to(web).as_posix() for path in result["written"]}
     shared = {
         "app_components/agency_site/components/layout/footer_en.jsx",
         "app_components/agency_site/components/layout/footer_de.jsx",
         "app_components/agency_site/seo/organization_en.jsx",
         "app_components/agency_site/seo/organization_de.jsx",
+        "app_components/agency_site/components/layout/header_en.jsx",
+        "app_components/agency_site/components/layout/header_de.jsx",
     }
     assert shared <= written
     assert "app/routes/[contact]._index.jsx" in written

@@ -10,10 +10,13 @@ assets/styles.css. Only the `data-hydrated` marker needs React.
 
 from __future__ import annotations
 
+from functools import partial
+
 import reflex as rx
 
 from agency_site.components.layout.language_switcher import language_switcher
 from agency_site.components.layout.navigation import HEADER_NAV, NavItem, is_current
+from agency_site.components.shared_module import shared_component
 from agency_site.components.ui.brand import logo
 from agency_site.components.ui.icon import lucide_icon
 from agency_site.components.ui.kit import FOCUS_RING, FOCUS_RING_TIGHT
@@ -67,6 +70,14 @@ def schedule_call_button(lang: str, *, compact: bool = False) -> rx.Component:
     """
     width = "w-10 shrink-0 justify-center xl:w-auto xl:px-5" if compact else "w-full justify-center px-5"
     label = "sr-only xl:not-sr-only" if compact else ""
+    return shared_component(
+        f"{__name__}_{lang}",
+        "schedule_call_compact" if compact else "schedule_call",
+        partial(_schedule_call_link, lang, label, width),
+    )
+
+
+def _schedule_call_link(lang: str, label: str, width: str) -> rx.Component:
     return schedule_call_link(
         lang,
         label_class=label,
@@ -145,7 +156,8 @@ def header(lang: str, page_path: str | None) -> rx.Component:
     """The site header in `lang` for the page at spec path `page_path` (None: not-found)."""
     return rx.el.header(
         rx.el.div(
-            logo(lang, compact=True),
+            # Alike on every page, as the buttons: in the module every page imports.
+            shared_component(f"{__name__}_{lang}", "logo", partial(logo, lang, compact=True)),
             _desktop_bar(lang, page_path),
             _mobile_toggle(lang),
             _mobile_panel(lang, page_path),
