@@ -214,7 +214,13 @@ def test_the_reloader_leaves_the_content_folder_and_the_pages_to_the_app(
     monkeypatch.chdir(PROJECT_ROOT)
     package = PROJECT_ROOT / "agency_site"
     # Reflex may read rxconfig.py again inside get_reload_paths (after another test reloaded
-    # it), and rxconfig.py sets both variables: here only the test does.
+    # it), and rxconfig.py sets both variables: here only the test does. And it finds the
+    # app's module on sys.path, which other tests of the process add to (project copies).
+    # So get_reload_paths is given the config read now and the app module's file: it
+    # depends on the two variables and the files alone, whatever ran before.
+    config = dev_reloader().get_config()
+    monkeypatch.setattr(dev_reloader(), "get_config", lambda: config)
+    monkeypatch.setattr(dev_reloader(), "get_module_path", lambda module: package / "agency_site.py")
     monkeypatch.setattr(reload, "leave_content_to_the_app", lambda content_dir: False)
     monkeypatch.delenv("REFLEX_HOT_RELOAD_EXCLUDE_PATHS", raising=False)
     monkeypatch.delenv("REFLEX_HOT_RELOAD_INCLUDE_PATHS", raising=False)
