@@ -13,10 +13,15 @@ into .web/app_components/<module path>.jsx, so each shared piece names a module 
 own (one per language: an English page downloads no German footer). A memo's body is
 built once, for the first page, and kept; `remember_shared` notes what it read apart from
 that page, so the dev server compiles the module, not every page, when it changes.
+
+What differs per page (the header's current link, its language links) is a memo's props
+(`shared_component_with_props`): text Vars the body places, their values given by each
+page, so the prerendered HTML of each page still shows its own.
 """
 
 from __future__ import annotations
 
+import inspect
 from collections.abc import Callable
 from typing import Any
 
@@ -31,15 +36,25 @@ from agency_site.reflex_adapter import evaluate_memo
 _memos: dict[tuple[str, str], Any] = {}
 
 
-def _memo(module: str, name: str, returns: object, build: Callable[[], Any]) -> Any:
+def _memo(
+    module: str, name: str, returns: object, build: Callable[..., Any], props: tuple[str, ...] = ()
+) -> Any:
     if (memo := _memos.get((module, name))) is None:
 
-        def body() -> Any:
-            return remember_shared(module, name, build)
+        def body(**values: Any) -> Any:
+            return remember_shared(module, name, lambda: build(**values))
 
-        # Reflex names the memo's file after the function's module, its export after its name.
+        # Reflex names the memo's file after the function's module, its export after its name,
+        # and reads its props from the signature: keyword-only text Vars.
         body.__module__, body.__name__, body.__qualname__ = module, name, name
-        body.__annotations__ = {"return": returns}
+        body.__annotations__ = {"return": returns, **dict.fromkeys(props, rx.Var[str])}
+        body.__signature__ = inspect.Signature(  # pyright: ignore[reportFunctionMemberAccess]
+            [
+                inspect.Parameter(prop, inspect.Parameter.KEYWORD_ONLY, annotation=rx.Var[str])
+                for prop in props
+            ],
+            return_annotation=returns,
+        )
         memo = _memos[module, name] = rx.memo(body)
     return memo
 
@@ -49,6 +64,16 @@ def shared_component(module: str, name: str, build: Callable[[], rx.Component]) 
     which need not exist; `name` tells the module's memos apart) and shown by every page
     that asks for it; `build` runs once."""
     return _memo(module, name, rx.Component, build)()
+
+
+def shared_component_with_props(
+    module: str, name: str, build: Callable[..., rx.Component], **props: str
+) -> rx.Component:
+    """`build(**vars)`'s component, compiled once into `module`'s file as a memo taking
+    the text props `props` names: `build` gets each as a Var (the memo's prop) and runs
+    once; the page passes its own values, which React renders into the prerendered HTML
+    as it renders the page's own. Every page of a module passes the same prop names."""
+    return _memo(module, name, rx.Component, build, tuple(props))(**props)
 
 
 def shared_text(module: str, name: str, build: Callable[[], str]) -> rx.Var[str]:

@@ -34,12 +34,13 @@ replaces just those modules in the open page:
   field of a service or project, of a section of site.yaml, which entries a list of the
   catalog holds, each text given break points. A project's year is on its two pages, a
   service's colour on some twenty. A site.yaml edit also builds the legal pages (their
-  texts are filled in with its facts). The footer, the header's logo and buttons and the
-  company's JSON-LD node, alike on every page of a language, are compiled once into
-  modules every page imports (agency_site/components/shared_module.py): what they read
-  is kept for the module (`remember_shared`), so an edit of the office, the phone, the
-  footer's services or the scheduling page builds those modules again
-  (`compile_shared`), not the 85 pages;
+  texts are filled in with its facts). The footer, the header's bar and the company's
+  JSON-LD node, alike on every page of a language (the header's bar takes the page's
+  current link and language links as props), are compiled once into modules every page
+  imports (agency_site/components/shared_module.py): what they read is kept for the
+  module (`remember_shared`), so an edit of the office, the phone, the footer's services,
+  a menu label or the scheduling address builds those modules again (`compile_shared`),
+  not the 85 pages;
 - `glossary.yaml` (only the tests read it) and the stock images of `blog/images.yaml`
   (they go into the posts: the pages that show a post whose image changed are built again);
 - a new or deleted blog post, a post's new German slug, a date that reorders the blog (a
@@ -50,8 +51,8 @@ replaces just those modules in the open page:
 
 Anything else restarts the backend as the reloader would (this module's file is touched,
 which the reloader watches): an edit that more than half of the pages show (the brand is
-in every title, a menu label in every header: compiled here one by one, the 85 pages took
-longer than a restart's compile of every page), another content file (the German URLs of `slugs.yaml`), a
+in every title: compiled here one by one, the 85 pages took longer than a restart's
+compile of every page), another content file (the German URLs of `slugs.yaml`), a
 content error (the restarted backend shows the error page,
 agency_site/pages/content_errors.py), a missing text, another change of the route table or
 of the German URLs (a new, renamed or deleted service or project, a new German section

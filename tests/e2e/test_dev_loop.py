@@ -375,3 +375,36 @@ def test_a_footer_fact_edit_shows_in_the_open_page(plain_run: DevServer, browser
     )
     assert [line for line in shown if "pages compiled" in line], shown
     assert not [line for line in shown if "restarting" in line], shown
+
+
+def test_a_menu_label_edit_shows_in_the_open_page(plain_run: DevServer, browser: Browser) -> None:
+    """A menu label is in the header of all 85 pages: an edit of it restarted the backend.
+    The header's bar is compiled once per language into a module every page imports (the
+    page passes its current link and language links), so the running backend compiles
+    that module, without a restart, and the open page keeps its current link."""
+    page = open_page(browser, plain_run, "/about")
+    texts = "content/i18n/en/site.yaml"
+    try:
+        nav = page.locator("#site-header nav").first
+        expect(nav.get_by_role("link", name="About")).to_have_attribute("aria-current", "page")
+        mark = f"Contact {uuid.uuid4().hex[:6]}"
+        page.evaluate("() => { window.stillThisPage = true; }")
+        original = _edit(plain_run, texts, "  nav-contact: Contact\n", f"  nav-contact: {mark}\n")
+        try:
+            expect(nav.get_by_role("link", name=mark)).to_have_attribute(
+                "href", "/contact", timeout=RELOAD_MS
+            )
+            expect(nav.get_by_role("link", name="About")).to_have_attribute("aria-current", "page")
+            expect(nav.get_by_role("link", name=mark)).not_to_have_attribute("aria-current", "page")
+            assert page.evaluate("() => window.stillThisPage === true")
+        finally:
+            (plain_run.project / texts).write_text(original, encoding="utf-8")
+    finally:
+        page.context.close()
+    shown = wait_for(
+        lambda: [
+            line for line in plain_run.log().splitlines() if "Live content: i18n/en/site.yaml: " in line
+        ],
+        what="the live edit's line",
+    )
+    assert not [line for line in shown if "restarting" in line], shown

@@ -771,3 +771,49 @@ def test_an_edit_of_the_footers_office_compiles_the_shared_footer(content_copy: 
     for path, code in restarted.items():
         on_disk = web / Path(path).relative_to(restarted_web)
         assert _same_build(on_disk.read_text(encoding="utf-8")) == _same_build(code), path
+
+
+# The dev server's app with everything written as its full compile writes it, then an
+# edit of a menu label (the header's 'About', also in the footer) and the language
+# label (the header's alone) shown through live_content.
+_MENU_EDIT = (
+    _FULL_COMPILE
+    + """
+import json, sys
+from pathlib import Path
+from agency_site import agency_site as built
+from agency_site.dev import live_content
+from agency_site.reflex_adapter import write_if_changed
+
+for path, text in full_compile(built.app).items():
+    write_if_changed(Path(path), text)
+texts = Path(sys.argv[1]) / "i18n" / "en" / "site.yaml"
+edited = texts.read_text().replace("  nav-about: About\\n", "  nav-about: About Edited\\n", 1)
+edited = edited.replace("  language-label: Language\\n", "  language-label: Edited language\\n", 1)
+texts.write_text(edited)
+count, written = live_content.apply_content_edit(built.app, [texts])
+print(json.dumps({"count": count, "written": [str(path) for path in written]}))
+"""
+)
+
+
+def test_an_edit_of_a_menu_label_compiles_the_shared_header(content_copy: Path, tmp_path: Path) -> None:
+    """A menu label is in every page's header: compiled once per language into a module
+    every page imports (with the page's current link and language links as props), an
+    edit of it compiles that module (and the footer, which shows 'About' too), no page,
+    live, and leaves what a restart's full compile writes."""
+    web = tmp_path / ".web"
+    result = _run_as_the_dev_server(_MENU_EDIT, content_copy, web)
+    assert result["count"] <= 2
+    written = {Path(path).relative_to(web).as_posix() for path in result["written"]}
+    assert {
+        "app_components/agency_site/components/layout/header_en.jsx",
+        "app_components/agency_site/components/layout/footer_en.jsx",
+    } <= written
+    header = (web / "app_components/agency_site/components/layout/header_en.jsx").read_text(encoding="utf-8")
+    assert "About Edited" in header and "Edited language" in header
+    restarted = _run_as_the_dev_server(_RESTART, content_copy, tmp_path / "restarted" / ".web")
+    restarted_web = tmp_path / "restarted" / ".web"
+    for path, code in restarted.items():
+        on_disk = web / Path(path).relative_to(restarted_web)
+        assert _same_build(on_disk.read_text(encoding="utf-8")) == _same_build(code), path

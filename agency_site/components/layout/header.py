@@ -3,9 +3,9 @@
 Native HTML throughout, so it works before hydration, without the backend and with
 JavaScript off: the mobile menu is a `popover` opened by its button's `popovertarget`
 (light dismiss, Escape, focus return and aria-expanded come with the browser), the
-language dropdown another (language_switcher.py), the current page is marked when each
-page is built, and the bar's shrink on scroll is a scroll-driven animation in
-assets/styles.css. Only the `data-hydrated` marker needs React.
+language dropdown another (language_switcher.py), the current page is marked in each
+page's prerendered HTML (the bar is one module per language: the page passes its link),
+and the bar's shrink on scroll is a scroll-driven animation in assets/styles.css. Only the `data-hydrated` marker needs React.
 """
 
 from __future__ import annotations
@@ -16,12 +16,13 @@ import reflex as rx
 
 from agency_site.components.layout.language_switcher import language_switcher
 from agency_site.components.layout.navigation import HEADER_NAV, NavItem, is_current
-from agency_site.components.shared_module import shared_component
+from agency_site.components.shared_module import shared_component_with_props
 from agency_site.components.ui.brand import logo
 from agency_site.components.ui.icon import lucide_icon
 from agency_site.components.ui.kit import FOCUS_RING, FOCUS_RING_TIGHT
 from agency_site.components.ui.schedule_call import schedule_call_link
-from agency_site.i18n import localized_path, t
+from agency_site.constants import LANGUAGES
+from agency_site.i18n import localized_path, t, twin_path
 from agency_site.reflex_adapter import ClientStateVar
 
 # The fixed header's id: assets/styles.css styles the header by it.
@@ -37,11 +38,12 @@ _hydrated = ClientStateVar.create(var_name="site_hydrated", default=False)
 
 
 def _nav_link(
-    lang: str, item: NavItem, page_path: str | None, *, mobile: bool, first: bool = False
+    lang: str, item: NavItem, current: rx.Var[str], *, mobile: bool, first: bool = False
 ) -> rx.Component:
-    # Every page is prerendered with its own header: the page being built knows its path.
+    # Every page is prerendered with its own header: the page passes the path of its link
+    # (`current`, "" for none), which carries aria-current.
     # `autofocus` on the menu's first link: opening the menu moves focus into it.
-    attrs: dict = {"aria-current": "page"} if is_current(item.path, page_path) else {}
+    attrs: dict = {"aria-current": rx.cond(current == item.path, "page", None)}
     if first:
         attrs["autofocus"] = ""
     base = (
@@ -70,14 +72,6 @@ def schedule_call_button(lang: str, *, compact: bool = False) -> rx.Component:
     """
     width = "w-10 shrink-0 justify-center xl:w-auto xl:px-5" if compact else "w-full justify-center px-5"
     label = "sr-only xl:not-sr-only" if compact else ""
-    return shared_component(
-        f"{__name__}_{lang}",
-        "schedule_call_compact" if compact else "schedule_call",
-        partial(_schedule_call_link, lang, label, width),
-    )
-
-
-def _schedule_call_link(lang: str, label: str, width: str) -> rx.Component:
     return schedule_call_link(
         lang,
         label_class=label,
@@ -90,15 +84,15 @@ def _schedule_call_link(lang: str, label: str, width: str) -> rx.Component:
     )
 
 
-def _desktop_bar(lang: str, page_path: str | None) -> rx.Component:
+def _desktop_bar(lang: str, current: rx.Var[str], twins: dict[str, rx.Var[str]]) -> rx.Component:
     return rx.el.div(
         rx.el.nav(
-            *[_nav_link(lang, item, page_path, mobile=False) for item in HEADER_NAV],
+            *[_nav_link(lang, item, current, mobile=False) for item in HEADER_NAV],
             aria_label=t(lang, "nav-main-label"),
             class_name="hidden items-center md:flex lg:gap-1",
         ),
         rx.el.div(
-            language_switcher(lang, "language-desktop", page_path),
+            language_switcher(lang, "language-desktop", twins),
             schedule_call_button(lang, compact=True),
             class_name="hidden items-center gap-2 md:flex lg:gap-3",
         ),
@@ -126,18 +120,18 @@ def _mobile_toggle(lang: str) -> rx.Component:
     )
 
 
-def _mobile_panel(lang: str, page_path: str | None) -> rx.Component:
+def _mobile_panel(lang: str, current: rx.Var[str], twins: dict[str, rx.Var[str]]) -> rx.Component:
     return rx.el.div(
         rx.el.nav(
             *[
-                _nav_link(lang, item, page_path, mobile=True, first=index == 0)
+                _nav_link(lang, item, current, mobile=True, first=index == 0)
                 for index, item in enumerate(HEADER_NAV)
             ],
             aria_label=t(lang, "nav-main-label"),
             class_name="flex flex-col gap-1",
         ),
         rx.el.div(
-            language_switcher(lang, "language-mobile", page_path),
+            language_switcher(lang, "language-mobile", twins),
             schedule_call_button(lang),
             class_name="mt-4 flex flex-col gap-3 border-t border-slate-200 pt-4",
         ),
@@ -152,22 +146,46 @@ def _mobile_panel(lang: str, page_path: str | None) -> rx.Component:
     )
 
 
-def header(lang: str, page_path: str | None) -> rx.Component:
-    """The site header in `lang` for the page at spec path `page_path` (None: not-found)."""
-    return rx.el.header(
-        rx.el.div(
-            # Alike on every page, as the buttons: in the module every page imports.
-            shared_component(f"{__name__}_{lang}", "logo", partial(logo, lang, compact=True)),
-            _desktop_bar(lang, page_path),
-            _mobile_toggle(lang),
-            _mobile_panel(lang, page_path),
-            class_name=(
-                "group/bar relative mx-auto flex h-(--header-height) w-full max-w-(--content-max-width) items-center justify-between gap-3 "
-                "border-b border-white/40 bg-white/70 px-4 shadow-sm backdrop-blur-md "
-                "transition-all duration-300 ease-out lg:gap-4 lg:px-6"
-                # SPEC.md §2, past 50 px: assets/styles.css (scroll-driven, no script).
-            ),
+def current_link(page_path: str | None) -> str:
+    """The spec path of the header link that marks the page at `page_path` as current,
+    "" for none (the not-found page, a page of no section)."""
+    return next((item.path for item in HEADER_NAV if is_current(item.path, page_path)), "")
+
+
+def _bar(lang: str, current: rx.Var[str], **twins: rx.Var[str]) -> rx.Component:
+    # `twins`: the page's twin in each language, by prop name (`href_en`, `href_de`).
+    hrefs = {code: twins[f"href_{code}"] for code in LANGUAGES}
+    return rx.el.div(
+        logo(lang, compact=True),
+        _desktop_bar(lang, current, hrefs),
+        _mobile_toggle(lang),
+        _mobile_panel(lang, current, hrefs),
+        class_name=(
+            "group/bar relative mx-auto flex h-(--header-height) w-full max-w-(--content-max-width) items-center justify-between gap-3 "
+            "border-b border-white/40 bg-white/70 px-4 shadow-sm backdrop-blur-md "
+            "transition-all duration-300 ease-out lg:gap-4 lg:px-6"
+            # SPEC.md §2, past 50 px: assets/styles.css (scroll-driven, no script).
         ),
+    )
+
+
+def header(lang: str, page_path: str | None) -> rx.Component:
+    """The site header in `lang` for the page at spec path `page_path` (None: not-found).
+
+    Its bar is built once per language and compiled into a module of its own that every
+    page imports (components/shared_module.py), so an edit of a menu label, the language
+    label or 'Schedule a Call' compiles that module, not the 85 pages. A page passes what
+    differs: the link marked current and its twin in each language; React renders them
+    into the prerendered HTML. The <header> with its hydration marker stays the page's."""
+    bar = shared_component_with_props(
+        f"{__name__}_{lang}",
+        "header_bar",
+        partial(_bar, lang),
+        current=current_link(page_path),
+        **{f"href_{code}": twin_path(code, page_path) for code in LANGUAGES},
+    )
+    return rx.el.header(
+        bar,
         id=HEADER_ID,
         data_hydrated=_hydrated.value.to_string(),
         on_mount=_hydrated.set_value(True),

@@ -14,15 +14,17 @@ import reflex as rx
 
 from agency_site.components.head_script import LANGUAGE_CHOICE_ATTRIBUTE
 from agency_site.components.ui.icon import lucide_icon
-from agency_site.components.ui.kit import FOCUS_RING_TIGHT, plain_link
+from agency_site.components.ui.kit import FOCUS_RING_TIGHT
 from agency_site.constants import LANGUAGES
-from agency_site.i18n import t, twin_path
+from agency_site.i18n import t
+from agency_site.reflex_adapter import PlainAnchor
 
 
-def _option(lang: str, code: str, page_path: str | None) -> rx.Component:
+def _option(lang: str, code: str, href: rx.Var[str]) -> rx.Component:
     current = code == lang
     return rx.el.li(
-        plain_link(
+        # components/ui/kit.py's plain_link, with the href a Var (the header's prop).
+        PlainAnchor.create(
             rx.el.span(t(lang, f"language-{code}")),
             lucide_icon(
                 "check",
@@ -30,7 +32,7 @@ def _option(lang: str, code: str, page_path: str | None) -> rx.Component:
                 aria_hidden="true",
                 class_name="text-violet-600" if current else "invisible",
             ),
-            href=twin_path(code, page_path),
+            href=href,
             lang=code,
             custom_attrs={
                 "hrefLang": code,
@@ -47,10 +49,10 @@ def _option(lang: str, code: str, page_path: str | None) -> rx.Component:
     )
 
 
-def language_switcher(lang: str, control_id: str, page_path: str | None) -> rx.Component:
+def language_switcher(lang: str, control_id: str, twins: dict[str, rx.Var[str]]) -> rx.Component:
     """The button showing the current language and its dropdown; `control_id` names this
-    instance (the desktop bar and the mobile menu each have one), `page_path` is the spec
-    path of the page being built (None on the not-found page)."""
+    instance (the desktop bar and the mobile menu each have one), `twins` is the address
+    of the page being shown in each language (the header's props: header.py)."""
     options_id = f"{control_id}-options"
     anchor = f"--{control_id}"
     return rx.el.div(
@@ -69,7 +71,7 @@ def language_switcher(lang: str, control_id: str, page_path: str | None) -> rx.C
             ),
         ),
         rx.el.ul(
-            *[_option(lang, code, page_path) for code in LANGUAGES],
+            *[_option(lang, code, twins[code]) for code in LANGUAGES],
             id=options_id,
             custom_attrs={"popover": "auto", "aria-label": t(lang, "language-label")},
             data_testid="language-options",
