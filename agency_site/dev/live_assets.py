@@ -31,6 +31,7 @@ a deleted stylesheet of the app.
 
 from __future__ import annotations
 
+import os
 import shutil
 from pathlib import Path
 from typing import Any
@@ -68,14 +69,39 @@ def app_stylesheets(app: Any, assets: Path) -> dict[Path, Path]:
     return sheets
 
 
-def copy_if_changed(source: Path, target: Path) -> bool:
+def copy_if_changed(source: Path, target: Path, *, whole: bool = True) -> bool:
     """Copy `source` to `target` (with its time, as Reflex copies the assets) unless it
-    holds the same bytes already; whether it copied."""
+    holds the same bytes already; whether it copied. With `whole`, whole or not at all (a
+    file renamed over it): Vite serving a public file while it was written sent a truncated
+    answer (its length taken before). A stylesheet is written in place, as Reflex writes
+    it: renamed over, Vite at times sent the open page the first edit and not the next."""
     if target.is_file() and target.read_bytes() == source.read_bytes():
         return False
     target.parent.mkdir(parents=True, exist_ok=True)
-    shutil.copy2(source, target)
+    if not whole:
+        shutil.copy2(source, target)
+        return True
+    partial = target.with_name(f".{target.name}.{os.getpid()}.partial")
+    shutil.copy2(source, partial)
+    partial.replace(target)
     return True
+
+
+# Reflex's root stylesheet in .web/styles/ (PageNames.STYLESHEET_ROOT), which root.jsx
+# imports and which imports the app's stylesheets.
+ROOT_STYLESHEET = "__reflex_global_styles.css"
+
+
+def touch_root_stylesheet() -> list[Path]:
+    """Write Reflex's root stylesheet again, unchanged, after an app stylesheet changed:
+    Vite then transforms it again (reading the stylesheets it imports) and sends the open
+    page the result. Without it Vite at times kept the stylesheet it had read first (about
+    one edit in four under the e2e test's quick edit and restore)."""
+    root = web_dir() / Dirs.STYLES / ROOT_STYLESHEET
+    if not root.is_file():
+        return []
+    root.write_bytes(root.read_bytes())
+    return [root]
 
 
 def remove_from_build(src: str, public: Path) -> list[Path]:
@@ -112,8 +138,9 @@ def apply_asset_edit(app: Any, files: list[Path]) -> tuple[int, list[Path]]:
         if file in stylesheets:
             if file.suffix != ".css":
                 raise RestartNeeded(f"{src} is a stylesheet Reflex compiles")
-            if copy_if_changed(file, stylesheets[file]):
+            if copy_if_changed(file, stylesheets[file], whole=False):
                 written.append(stylesheets[file])
+                written += touch_root_stylesheet()
         copy = public / src.lstrip("/")
         if not copy.exists():
             added.add(src)

@@ -13,6 +13,7 @@ from collections.abc import Iterator
 from datetime import date
 from pathlib import Path
 
+import httpx
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
@@ -374,6 +375,32 @@ def test_a_footer_fact_edit_shows_in_the_open_page(plain_run: DevServer, browser
         what="the live edit's line",
     )
     assert [line for line in shown if "pages compiled" in line], shown
+
+
+def test_a_sharing_image_saved_added_or_deleted_is_served_without_a_restart(plain_run: DevServer) -> None:
+    """No page shows it through picture(): it was a restart. Now the dev server's next
+    request gets the new bytes (Vite serves .web/public, where Reflex copies assets/)."""
+    og = plain_run.project / "assets/og"
+    edited, added = og / "about-en.jpg", og / "careers-en.jpg"
+    original, other = edited.read_bytes(), (og / "about-de.jpg").read_bytes()
+
+    def served(name: str) -> bytes:
+        return httpx.get(f"{plain_run.url}/og/{name}", timeout=30).content
+
+    try:
+        assert served("about-en.jpg") == original
+        edited.write_bytes(other)
+        wait_for(lambda: served("about-en.jpg") == other, RELOAD_MS / 1000, "the edited image served")
+        added.write_bytes(other)
+        wait_for(lambda: served("careers-en.jpg") == other, RELOAD_MS / 1000, "the new image served")
+        added.unlink()
+        wait_for(lambda: served("careers-en.jpg") != other, RELOAD_MS / 1000, "the deleted image gone")
+    finally:
+        edited.write_bytes(original)
+        added.unlink(missing_ok=True)
+    wait_for(lambda: served("about-en.jpg") == original, RELOAD_MS / 1000, "the image restored")
+    shown = [line for line in plain_run.log().splitlines() if "Live content: assets/og/" in line]
+    assert [line for line in shown if "careers-en.jpg" in line and "pages compiled" in line], shown
     assert not [line for line in shown if "restarting" in line], shown
 
 

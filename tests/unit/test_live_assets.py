@@ -107,11 +107,16 @@ def test_the_stylesheet_is_copied_where_the_root_stylesheet_imports_it(build: _B
     sheet = build.save("styles.css", b"body { color: red; }")
     (build.web / "styles").mkdir()
     (build.web / "styles/styles.css").write_bytes(b"body { color: red; }")
+    root = build.web / "styles/__reflex_global_styles.css"
+    root.write_bytes(b"@import url('./styles.css');")
     sheet.write_bytes(b"body { color: blue; }")
     count, written = apply_asset_edit(_App(), [sheet])
     assert (build.web / "styles/styles.css").read_bytes() == b"body { color: blue; }"
     assert (build.public / "styles.css").read_bytes() == b"body { color: blue; }"
-    assert count == 0 and sorted(written) == [build.public / "styles.css", build.web / "styles/styles.css"]
+    # The root stylesheet written again (unchanged), so Vite reads what it imports again.
+    assert root.read_bytes() == b"@import url('./styles.css');"
+    assert count == 0
+    assert sorted(written) == [build.public / "styles.css", root, build.web / "styles/styles.css"]
     # Saved again unchanged: nothing written, so Vite sends nothing.
     assert apply_asset_edit(_App(), [sheet]) == (0, [])
     # A stylesheet the app does not include is only copied.
