@@ -18,12 +18,13 @@ from agency_site.components.ui.toaster import lazy_toaster
 from agency_site.constants import LANGUAGES
 from agency_site.content import ContentError
 from agency_site.content.slugs import check_sections
-from agency_site.dev.live_content import live_content_edits, remember_page, restart_on_content_edits
+from agency_site.dev.live_content import PageMaker, remember_page, use_page_maker
 from agency_site.dev.reload import (
     last_compiled_routes,
     serving_live_edits,
     watching_content_in_the_app,
 )
+from agency_site.dev.watch import live_content_edits, restart_on_content_edits
 from agency_site.frontend.memo_modules import with_own_memo_module
 from agency_site.i18n import MissingText, collecting_missing_texts, localized_path, on_page
 from agency_site.leads import ContactMessage, retry_deliveries
@@ -258,6 +259,8 @@ def build_app() -> rx.App:
         migrate_the_dev_database()
     app.register_lifespan_task(retry_deliveries)
     if serving_live_edits() and watching_content_in_the_app():
+        # A new post's pages are built as these were.
+        use_page_maker(PageMaker(page_fields, memo_module))
         app.register_lifespan_task(live_content_edits)
     return app
 

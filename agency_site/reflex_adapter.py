@@ -182,10 +182,11 @@ def recompile_pages(app: Any, pages: dict[str, dict[str, Any]]) -> dict[Path, st
     return outputs
 
 
-def evaluate_memo(memo: Any) -> None:
-    """Build the body of `memo` (what `rx.memo` returned) now: Reflex builds a component
-    memo's body when the memo is first used, a var memo's when the memos are compiled."""
-    _body_of(memo._definition).get()
+def evaluate_memo(memo: Any) -> Any:
+    """Build the body of `memo` (what `rx.memo` returned) now, and return it (a component
+    or a Var): Reflex builds a component memo's body when the memo is first used, a var
+    memo's when the memos are compiled; once built, it is kept."""
+    return _body_of(memo._definition).get()
 
 
 def _body_of(definition: Any) -> Any:

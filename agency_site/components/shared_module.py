@@ -23,12 +23,57 @@ from __future__ import annotations
 
 import inspect
 from collections.abc import Callable
-from typing import Any
+from dataclasses import dataclass
+from typing import Any, TypeVar
 
 import reflex as rx
 
-from agency_site.dev.live_content import remember_shared
+from agency_site.content.blog import recording_posts
+from agency_site.content.models import Fact, recording_facts
+from agency_site.i18n import recording_keys
+from agency_site.images.shown import recording_images
 from agency_site.reflex_adapter import evaluate_memo
+
+
+@dataclass(frozen=True)
+class SharedBuild:
+    """What a piece of a shared module (the footer of a language, the header's bar) read
+    when it was built: the dev server compiles the module again when one of these changes
+    (agency_site/dev/live_content.py)."""
+
+    module: str
+    keys: frozenset[str]
+    posts: frozenset[tuple[str, str]]
+    images: frozenset[str]
+    facts: frozenset[Fact]
+
+
+# By module and name (a module may hold more than one memo).
+_shared: dict[tuple[str, str], SharedBuild] = {}
+
+T = TypeVar("T")
+
+
+def remember_shared(module: str, name: str, build: Callable[[], T]) -> T:
+    """What `build` returns, for `name` of the shared `module`; what it read is kept for the
+    module, not for the page being built when it runs (its recordings stand in for the page's)."""
+    with (
+        recording_keys() as keys,
+        recording_posts() as posts,
+        recording_images() as images,
+        recording_facts() as facts,
+    ):
+        built = build()
+    _shared[module, name] = SharedBuild(
+        module, frozenset(keys), frozenset(posts), frozenset(images), frozenset(facts)
+    )
+    return built
+
+
+def shared_builds() -> list[SharedBuild]:
+    """What each shared piece built so far read."""
+    return list(_shared.values())
+
 
 # The memos of the shared modules, by module and name, each made when a page first shows
 # it (not at import: a memo registered then is compiled by every app of the process, the
@@ -83,3 +128,10 @@ def shared_text(module: str, name: str, build: Callable[[], str]) -> rx.Var[str]
     # named with the page, and the dev server knows what it read before any edit.
     evaluate_memo(memo)
     return memo()
+
+
+def shared_bodies() -> dict[tuple[str, str], Any]:
+    """Every shared piece made so far, by module and name: its body, the component (or
+    Var) its module's file renders, built as for the pages (for checks of what the pages
+    show: tests/unit/test_copy_facts.py)."""
+    return {key: evaluate_memo(memo) for key, memo in _memos.items()}

@@ -1,5 +1,5 @@
 """The dev server shows an edit of a file of `assets/` without restarting its backend
-(the backend's watch: agency_site/dev/live_content.py).
+(the backend's watch: agency_site/dev/watch.py).
 
 Reflex's compile copies `assets/` into the dev build's public files (`.web/public`,
 `path_ops.update_directory_tree`), which Vite serves at the same addresses, and copies
@@ -36,7 +36,8 @@ import shutil
 from pathlib import Path
 from typing import Any
 
-from agency_site.dev.live_content import RestartNeeded, apply_content_edit, compile_pages, remembered_pages
+from agency_site.dev.content_edit import apply_content_edit
+from agency_site.dev.live_content import RestartNeeded, compile_pages, remembered_pages
 from agency_site.images.variants import (
     assets_dir,
     cache_dir,

@@ -38,7 +38,7 @@ replaces just those modules in the open page:
   JSON-LD node, alike on every page of a language (the header's bar takes the page's
   current link and language links as props), are compiled once into modules every page
   imports (agency_site/components/shared_module.py): what they read is kept for the
-  module (`remember_shared`), so an edit of the office, the phone, the footer's services,
+  module (`remember_shared`, agency_site/components/shared_module.py), so an edit of the office, the phone, the footer's services,
   a menu label or the scheduling address builds those modules again (`compile_shared`),
   not the 85 pages;
 - `glossary.yaml` (only the tests read it) and the stock images of `blog/images.yaml`
@@ -78,9 +78,10 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, replace
 from functools import partial
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any
 
-from agency_site.content import ContentError, get_content
+from agency_site.components.shared_module import shared_builds
+from agency_site.content import get_content
 from agency_site.content.blog import BlogPost, get_blog, recording_posts
 from agency_site.content.catalog import Catalog, get_catalog
 from agency_site.content.hyphenation import Hyphenation, get_hyphenation
@@ -88,9 +89,8 @@ from agency_site.content.models import Fact, SiteFacts, recording_facts
 from agency_site.dev.reload import PACKAGE_DIR, PAGES_DIR
 from agency_site.i18n import asked_outside_pages, collecting_missing_texts, recording_keys
 from agency_site.images.shown import recording_images
-from agency_site.images.variants import assets_dir, is_partly_written
-from agency_site.reflex_adapter import recompile_memo_modules, recompile_pages, web_dir, write_if_changed
-from agency_site.settings import get_settings
+from agency_site.images.variants import assets_dir
+from agency_site.reflex_adapter import recompile_memo_modules, recompile_pages, write_if_changed
 
 logger = logging.getLogger(__name__)
 
@@ -131,6 +131,30 @@ _pages: dict[str, PageBuild] = {}
 _loaded_at = time.time()
 
 
+@dataclass(frozen=True)
+class PageMaker:
+    """How the app builds a route's page in a language (agency_site.agency_site gives its
+    own: `page_fields` and `memo_module`), for the pages a new route adds."""
+
+    fields: Callable[[Any, str], PageFields]
+    memo_module: Callable[[Any, str], str]
+
+
+_page_maker: PageMaker | None = None
+
+
+def use_page_maker(maker: PageMaker) -> None:
+    """The app's way to build a page, given when it builds its pages."""
+    global _page_maker
+    _page_maker = maker
+
+
+def page_maker() -> PageMaker:
+    if _page_maker is None:
+        raise RestartNeeded("the app gave no way to build a new page")
+    return _page_maker
+
+
 class RestartNeeded(Exception):
     """The edit needs the whole app built again; the message says why."""
 
@@ -167,40 +191,6 @@ def forget_page(route_key: str) -> None:
     _pages.pop(route_key, None)
 
 
-@dataclass(frozen=True)
-class SharedBuild:
-    """What a piece of a module every page imports (agency_site/components/shared_module.py:
-    the footer of a language, the header's logo) read when it was built."""
-
-    module: str
-    keys: frozenset[str]
-    posts: frozenset[tuple[str, str]]
-    images: frozenset[str]
-    facts: frozenset[Fact]
-
-
-# By module and name (a module may hold more than one: the header's logo and buttons).
-_shared: dict[tuple[str, str], SharedBuild] = {}
-
-T = TypeVar("T")
-
-
-def remember_shared(module: str, name: str, build: Callable[[], T]) -> T:
-    """What `build` returns, for `name` of the shared `module`; what it read is kept for the module,
-    not for the page being built when it runs (its recordings stand in for the page's)."""
-    with (
-        recording_keys() as keys,
-        recording_posts() as posts,
-        recording_images() as images,
-        recording_facts() as facts,
-    ):
-        built = build()
-    _shared[module, name] = SharedBuild(
-        module, frozenset(keys), frozenset(posts), frozenset(images), frozenset(facts)
-    )
-    return built
-
-
 def shared_to_rebuild(
     changed: set[str],
     posts: set[tuple[str, str]] | frozenset[tuple[str, str]] = frozenset(),
@@ -209,7 +199,7 @@ def shared_to_rebuild(
     """The shared modules that read one of the `changed` texts, `posts` or `facts`."""
     return {
         shared.module
-        for shared in _shared.values()
+        for shared in shared_builds()
         if shared.keys & changed or shared.posts & posts or shared.facts & facts
     }
 
@@ -339,64 +329,6 @@ def pages_to_rebuild(
     }
     # Pages that share a memo module are compiled together (they share its file).
     return [page for page in _pages.values() if page.memo_module in touched]
-
-
-def apply_content_edit(app: Any, files: list[Path]) -> tuple[int, list[Path]]:
-    """Show an edit of `files`: the number of pages compiled and the files written."""
-    from agency_site.agency_site import memo_module, page_fields
-    from agency_site.content.slugs import get_german_urls
-    from agency_site.dev.live_routes import (
-        apply_route_change,
-        check_route_change,
-        routed_pages,
-        wait_for_paired_posts,
-    )
-    from agency_site.pages.redirects import no_script_redirects
-
-    content_dir = get_settings().content_dir
-    # One language of a new or deleted post saved: the other one is waited for.
-    wait_for_paired_posts(content_dir)
-    before, posts_before, facts_before = get_content().strings, get_blog(), Facts.now()
-    routes_before, german_before = routed_pages(), get_german_urls()
-    redirects_before = no_script_redirects()
-    try:
-        reload_content()
-    except ContentError:
-        raise RestartNeeded("content error") from None
-    routes_after = routed_pages()
-    # A new, deleted or reordered post: live_routes; anything else of the route table restarts.
-    routes_changed = [(key, page.spec) for key, page in routes_after.items()] != [
-        (key, page.spec) for key, page in routes_before.items()
-    ]
-    if routes_changed or get_german_urls() != german_before:
-        check_route_change(routes_before, routes_after, german_before, get_german_urls())
-    # The app's head (not a page) sends a browser without JavaScript on to BotAgent.
-    if no_script_redirects() != redirects_before:
-        raise RestartNeeded("the app's head changed")
-    posts = changed_posts(posts_before, get_blog())
-    builds = [*_pages.values(), *_shared.values()]
-    facts = changed_facts(facts_before, Facts.now(), (fact for build in builds for fact in build.facts))
-    changed = changed_keys(before, get_content().strings)
-    rebuilding = pages_to_rebuild(content_dir, files, changed, posts, facts)
-    shared = compile_shared(shared_to_rebuild(changed, posts, facts))
-    if routes_changed:
-        count, written = apply_route_change(
-            app, routes_before, routes_after, rebuilding, page_fields, memo_module
-        )
-    else:
-        count, written = compile_pages(app, rebuilding)
-    written = shared + written
-    if posts or facts:
-        # The sitemap and the feeds list the posts and name the brand.
-        written += write_site_files()
-    return count, written
-
-
-def write_site_files() -> list[Path]:
-    """Write the sitemap and the feeds again (they list the posts), those that changed."""
-    from agency_site.seo.plugin import seo_files_task
-
-    return [web_dir() / path for path, text in seo_files_task() if write_if_changed(web_dir() / path, text)]
 
 
 PAGES_PACKAGE = "agency_site.pages"
@@ -530,71 +462,3 @@ def restart_if_saved_while_starting(content_dir: Path) -> bool:
         restart_backend()
         return True
     return False
-
-
-async def live_content_edits(app: Any) -> None:
-    """The dev backend's lifespan task: show each content edit (see the module's doc)."""
-    from watchfiles import awatch
-
-    # It compiles pages here (a module-level import would be circular).
-    from agency_site.dev.live_assets import apply_asset_edit
-    from agency_site.dev.live_routes import WaitingForSave
-
-    content_dir = get_settings().content_dir
-    if restart_if_saved_while_starting(content_dir):
-        return
-    assets = assets_dir()
-    async for changes in awatch(content_dir, PAGES_DIR, assets):
-        files = sorted({Path(path) for _, path in changes})
-        pages = [file for file in files if file.is_relative_to(PAGES_DIR)]
-        images = [file for file in files if file.is_relative_to(assets)]
-        names = ", ".join(
-            str(
-                file.relative_to(
-                    PAGES_DIR if file in pages else assets.parent if file in images else content_dir
-                )
-            )
-            for file in files
-        )
-        if [image for image in images if is_partly_written(image)]:
-            # Its save is not over (a restart now would fail to read it): the rest of the
-            # save is another change.
-            print(f"Live content: {names}: not a whole image yet; waiting for the save", file=sys.stderr)
-            continue
-        started = time.monotonic()
-        try:
-            if (pages or images) and len(pages or images) < len(files):
-                raise RestartNeeded("files of more than one kind changed at once")
-            if pages:
-                count, written = apply_page_edit(app, pages)
-            elif images:
-                count, written = apply_asset_edit(app, images)
-            else:
-                count, written = apply_content_edit(app, files)
-        except WaitingForSave as why:
-            print(f"Live content: {names}: {why}", file=sys.stderr)
-            continue
-        except RestartNeeded as why:
-            print(f"Live content: {names}: {why}; restarting the backend", file=sys.stderr)
-            restart_backend()
-            return
-        except Exception:
-            logger.exception("Live content: %s could not be shown; restarting the backend", names)
-            restart_backend()
-            return
-        print(
-            f"Live content: {names}: {count} pages compiled, {len(written)} files written "
-            f"in {time.monotonic() - started:.2f} s",
-            file=sys.stderr,
-        )
-
-
-async def restart_on_content_edits() -> None:
-    """The content-error page's lifespan task: any content or page edit builds the app again."""
-    from watchfiles import awatch
-
-    if restart_if_saved_while_starting(get_settings().content_dir):
-        return
-    async for _ in awatch(get_settings().content_dir, PAGES_DIR, assets_dir()):
-        restart_backend()
-        return

@@ -28,6 +28,7 @@ URL changes).
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import partial
@@ -38,6 +39,7 @@ from agency_site.constants import LANGUAGES
 from agency_site.content import ContentError
 from agency_site.content.slugs import GermanUrls, check_sections
 from agency_site.dev.live_content import (
+    ROUTES_MODULE,
     PageBuild,
     RestartNeeded,
     forget_page,
@@ -54,7 +56,7 @@ from agency_site.reflex_adapter import (
     routes_manifest,
     write_if_changed,
 )
-from agency_site.routes import Route, route_table
+from agency_site.routes import Route
 
 # The page kind whose pages may come and go while the backend runs: a blog post's.
 LIVE_KINDS = frozenset({"article"})
@@ -86,9 +88,12 @@ class RoutedPage:
 def routed_pages() -> dict[str, RoutedPage]:
     """Every page of the route table by its route key (Reflex's), in the order the app
     adds them (agency_site.agency_site.add_pages)."""
+    # The table of the pages' code as it is now: a page edit imports the routes module
+    # afresh (live_content.apply_page_edit), after this module imported it.
+    routes = importlib.import_module(ROUTES_MODULE)
     return {
         format_route(localized_path(lang, route.path)): RoutedPage(route, lang)
-        for route in route_table()
+        for route in routes.route_table()
         for lang in LANGUAGES
     }
 

@@ -309,7 +309,7 @@ import json
 from pathlib import Path
 from PIL import Image
 from agency_site import agency_site as built
-from agency_site.dev import live_assets, live_content
+from agency_site.dev import content_edit, live_assets, live_content
 from agency_site.images.variants import responsive_image
 from agency_site.reflex_adapter import web_dir
 
@@ -322,7 +322,7 @@ stock.write_text(stock.read_text().replace("  - /blog/stock-22.webp\\n", "  - /b
 posts = [Path(f"content/blog/{lang}/ai-automation.md").absolute() for lang in ("en", "de")]
 for post in posts:
     post.write_text(post.read_text().replace("date: 2024-03-25\\n", "date: 2024-03-25\\nimage: 23\\n", 1))
-shown = live_content.apply_content_edit(built.app, [stock, *posts])
+shown = content_edit.apply_content_edit(built.app, [stock, *posts])
 naming = sorted(
     str(path) for path in shown[1] if path.suffix == ".jsx" and "stock-23-" in path.read_text()
 )

@@ -264,13 +264,13 @@ _EDIT = """
 import json, sys
 from pathlib import Path
 from agency_site import agency_site as built
-from agency_site.dev import live_content
+from agency_site.dev import content_edit, live_content
 from agency_site.reflex_adapter import recompile_pages
 
 pages = live_content.remembered_pages()
 about = Path(sys.argv[1]) / "i18n" / "en" / "about.yaml"
 about.write_text(about.read_text().replace("about-subtitle: We are", "about-subtitle: Edited. We are", 1))
-count, written = live_content.apply_content_edit(built.app, [about])
+count, written = content_edit.apply_content_edit(built.app, [about])
 alone = recompile_pages(built.app, {"about": pages["about"].build()})
 together = recompile_pages(
     built.app,
@@ -328,14 +328,14 @@ _POST_EDIT = """
 import json, sys
 from pathlib import Path
 from agency_site import agency_site as built
-from agency_site.dev import live_content
+from agency_site.dev import content_edit, live_content
 from agency_site.reflex_adapter import recompile_pages
 
 post = Path(sys.argv[1]) / "blog" / "en" / "ai-automation.md"
 text = post.read_text()
 text = text.replace('\\ntitle: "', '\\ntitle: "Edited title ', 1)
 post.write_text(text.replace("\\n## ", "\\nEdited body.\\n\\n## ", 1))
-count, written = live_content.apply_content_edit(built.app, [post])
+count, written = content_edit.apply_content_edit(built.app, [post])
 rebuilt = sorted(
     key for key, page in live_content.remembered_pages().items() if ("en", "ai-automation") in page.posts
 )
@@ -399,7 +399,7 @@ _FACTS_EDIT = """
 import json, sys
 from pathlib import Path
 from agency_site import agency_site as built
-from agency_site.dev import live_content
+from agency_site.dev import content_edit, live_content
 from agency_site.reflex_adapter import recompile_pages, write_if_changed
 
 def every_page():
@@ -421,7 +421,7 @@ for name, (old, new) in edits.items():
     assert old in file.read_text(), name
     file.write_text(file.read_text().replace(old, new, 1))
     files.append(file)
-count, written = live_content.apply_content_edit(built.app, files)
+count, written = content_edit.apply_content_edit(built.app, files)
 print(json.dumps({
     "count": count,
     "pages": len(live_content.remembered_pages()),
@@ -451,7 +451,7 @@ _PAGE_EDIT = """
 import json
 from pathlib import Path
 from agency_site import agency_site as built
-from agency_site.dev import live_content
+from agency_site.dev import content_edit, live_content
 
 about = Path("agency_site/pages/about.py").absolute()
 text = about.read_text()
@@ -573,7 +573,7 @@ _NEW_POST = """
 import json, sys
 from pathlib import Path
 from agency_site import agency_site as built
-from agency_site.dev import live_content
+from agency_site.dev import content_edit, live_content
 from agency_site.dev.live_routes import WaitingForSave, routed_pages
 from agency_site.reflex_adapter import recompile_pages, routes_manifest, web_dir, write_if_changed
 
@@ -593,12 +593,12 @@ front = "id: new-post\\nauthor: Ada Lovelace\\ndate: 2030-01-02\\n"
 en, de = content / "blog/en/new-post.md", content / "blog/de/new-post.md"
 en.write_text(f'---\\n{front}title: "A new post"\\nexcerpt: "What is new."\\n---\\n\\nNew body.\\n')
 try:
-    live_content.apply_content_edit(built.app, [en])
+    content_edit.apply_content_edit(built.app, [en])
     waited = False
 except WaitingForSave:
     waited = True
 de.write_text(f'---\\n{front}slug: neuer-beitrag\\ntitle: "Ein neuer Beitrag"\\nexcerpt: "Neu."\\n---\\n\\nNeuer Text.\\n')
-count, written = live_content.apply_content_edit(built.app, [de])
+count, written = content_edit.apply_content_edit(built.app, [de])
 added = {
     "waited": waited,
     "count": count,
@@ -614,7 +614,7 @@ added = {
 }
 en.unlink()
 de.unlink()
-count, changed = live_content.apply_content_edit(built.app, [en, de])
+count, changed = content_edit.apply_content_edit(built.app, [en, de])
 print(json.dumps({
     "before": {str(path): text for path, text in before.items()},
     "pages_before": pages_before,
@@ -716,7 +716,7 @@ _OFFICE_EDIT = (
 import json, sys
 from pathlib import Path
 from agency_site import agency_site as built
-from agency_site.dev import live_content
+from agency_site.dev import content_edit, live_content
 from agency_site.reflex_adapter import write_if_changed
 
 for path, text in full_compile(built.app).items():
@@ -724,7 +724,7 @@ for path, text in full_compile(built.app).items():
 site = Path(sys.argv[1]) / "site.yaml"
 text = site.read_text().replace("building: Gate Village 3", "building: Edited Village 3", 1)
 site.write_text(text.replace("cal.com/falconbyte/intro-call", "cal.com/falconbyte/edited-call", 1))
-count, written = live_content.apply_content_edit(built.app, [site])
+count, written = content_edit.apply_content_edit(built.app, [site])
 print(json.dumps({"count": count, "written": [str(path) for path in written]}))
 """
 )
@@ -782,7 +782,7 @@ _MENU_EDIT = (
 import json, sys
 from pathlib import Path
 from agency_site import agency_site as built
-from agency_site.dev import live_content
+from agency_site.dev import content_edit, live_content
 from agency_site.reflex_adapter import write_if_changed
 
 for path, text in full_compile(built.app).items():
@@ -791,7 +791,7 @@ texts = Path(sys.argv[1]) / "i18n" / "en" / "site.yaml"
 edited = texts.read_text().replace("  nav-about: About\\n", "  nav-about: About Edited\\n", 1)
 edited = edited.replace("  language-label: Language\\n", "  language-label: Edited language\\n", 1)
 texts.write_text(edited)
-count, written = live_content.apply_content_edit(built.app, [texts])
+count, written = content_edit.apply_content_edit(built.app, [texts])
 print(json.dumps({"count": count, "written": [str(path) for path in written]}))
 """
 )
