@@ -18,6 +18,7 @@ import pytest
 from pydantic import BaseModel
 
 from agency_site.agency_site import page_component
+from agency_site.components.shared_module import shared_bodies
 from agency_site.components.ui.figures import FIGURE, HEADLINE_FIGURES, figure_basis, marked_figures
 from agency_site.constants import LANGUAGES
 from agency_site.content import get_content
@@ -42,7 +43,14 @@ def page_texts(lang: str) -> dict[str, str]:
             continue
         component, _ = page_component(route, lang)
         pages[route.path] = "\n".join(visible_strings(str(component)))
-    return pages
+    # The header's bar and the footer are compiled once into modules every page of the
+    # language imports (components/shared_module.py): each page shows them too.
+    shared = "\n".join(
+        "\n".join(visible_strings(str(body)))
+        for (module, _), body in shared_bodies().items()
+        if module.endswith(f"_{lang}")
+    )
+    return {path: f"{text}\n{shared}" for path, text in pages.items()}
 
 
 def localized_facts(model: BaseModel) -> Iterator[LocalizedText]:
@@ -121,6 +129,7 @@ def test_the_checks_read_the_pages_with_the_company_facts() -> None:
     pages = page_texts("de")
     assert "Bukarest" in pages["/impressum"] and "Rumänien" in pages["/datenschutz"]
     assert "Vereinigte Arabische Emirate" in pages["/contact"]  # the office card and the footer
+    assert "Vereinigte Arabische Emirate" in pages["/about"]  # the footer alone
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
