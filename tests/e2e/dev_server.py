@@ -14,6 +14,8 @@ from pathlib import Path
 
 import httpx
 
+from agency_site.dev.watch import WATCHING_LINE
+from tests.e2e.polling import wait_for
 from tests.project_copy import copy_project
 from tests.support.server import ServerProcess, free_port
 
@@ -64,8 +66,11 @@ class DevServer:
         return self.log_path.read_text(errors="replace") if self.log_path.exists() else ""
 
     def start(self) -> DevServer:
-        """Start the server and wait until its page and its backend both answer."""
+        """Start the server and wait until its page and its backend both answer and the
+        backend shows edits live: a file saved while its worker still started restarts it
+        (agency_site/dev/live_content.py), which is not what a test of a live edit means."""
         self.server.start()
+        wait_for(lambda: WATCHING_LINE in self.log(), START_TIMEOUT_S, "the dev backend watching for edits")
         return self
 
     def _serving(self) -> bool:
