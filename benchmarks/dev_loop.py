@@ -4,9 +4,10 @@ server (`make bench-dev`; README 'Developing').
 A copy of the project (tests/project_copy.py) is served by a plain `reflex run` on free
 ports (tests/e2e/dev_server.py) and opened in Chromium; then, one at a time, an edit is
 saved to a copy of a content file (YAML), a legal text and a blog post (Markdown), a
-company fact (YAML: one the home page shows, one every page's footer shows), a page
-(Python), an image, the stylesheet and a new blog post (its English file, then its German
-one: timed from saving the second to the post in the open blog list), and the time from
+company fact (YAML: one the home page shows, one every page's footer shows), a menu
+label (YAML: in every page's header), a page (Python), an image, the stylesheet and a new
+blog post (its English file, then its German one: timed from saving the second to the
+post in the open blog list), and the time from
 saving to the new text (the new image, the new colour the page computes, the post) on the
 open page is printed. `--only` measures the edits whose name starts with one of its words
 ('new' for the new post). `--stock-reloader` measures Reflex's own reloader (without
@@ -59,6 +60,14 @@ EDITS = [
         "content/site.yaml",
         "building: Gate Village 3",
         "building: {mark} Gate Village 3",
+    ),
+    # A menu label, in the header's bar of every page (a module every page imports).
+    (
+        "menu label (YAML)",
+        "/about",
+        "content/i18n/en/site.yaml",
+        "  nav-contact: Contact\n",
+        "  nav-contact: {mark}\n",
     ),
     (
         "page (Python)",
@@ -205,7 +214,7 @@ def main() -> int:
             rxconfig.write_text(text)
         server = DevServer(project, clean_environment(project))
         started = time.monotonic()
-        server.start()
+        server.start(live_edits=not args.stock_reloader)
         print(f"dev server up in {time.monotonic() - started:.1f} s (load average {os.getloadavg()[0]:.1f})")
         try:
             with sync_playwright() as playwright:
