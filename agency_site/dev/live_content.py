@@ -416,6 +416,18 @@ def apply_page_edit(app: Any, files: list[Path]) -> tuple[int, list[Path]]:
     return compile_pages(app, [page for page in _pages.values() if page.memo_module in touched])
 
 
+def build_pages(pages: list[PageBuild]) -> dict[str, PageFields]:
+    """Build `pages` again (keeping what each read); RestartNeeded when a text is missing."""
+    with collecting_missing_texts() as missing:
+        fields = {
+            page.route_key: remember_page(page.route_key, page.build, page.kind, page.memo_module)
+            for page in pages
+        }
+    if missing:
+        raise RestartNeeded("a text is missing")
+    return fields
+
+
 def compile_pages(app: Any, pages: list[PageBuild]) -> tuple[int, list[Path]]:
     """Build `pages` again and write the files of theirs that changed; RestartNeeded for
     most of the pages, which a restart compiles sooner (README 'Live edits': the 85 pages
@@ -424,14 +436,7 @@ def compile_pages(app: Any, pages: list[PageBuild]) -> tuple[int, list[Path]]:
         return 0, []
     if len(pages) > len(_pages) / 2:
         raise RestartNeeded(f"{len(pages)} of {len(_pages)} pages show it")
-    with collecting_missing_texts() as missing:
-        fields = {
-            page.route_key: remember_page(page.route_key, page.build, page.kind, page.memo_module)
-            for page in pages
-        }
-    if missing:
-        raise RestartNeeded("a text is missing")
-    outputs = recompile_pages(app, fields)
+    outputs = recompile_pages(app, build_pages(pages))
     return len(pages), [path for path, text in outputs.items() if write_if_changed(path, text)]
 
 

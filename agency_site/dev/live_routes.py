@@ -42,11 +42,11 @@ from agency_site.dev.live_content import (
     ROUTES_MODULE,
     PageBuild,
     RestartNeeded,
+    build_pages,
     forget_page,
-    remember_page,
     remembered_pages,
 )
-from agency_site.i18n import collecting_missing_texts, localized_path
+from agency_site.i18n import localized_path
 from agency_site.reflex_adapter import (
     format_route,
     order_pages,
@@ -143,18 +143,6 @@ def check_route_change(
         check_sections([page.route.path for page in after.values()])
     except ContentError:
         raise RestartNeeded("content error") from None
-
-
-def build_pages(pages: list[PageBuild]) -> dict[str, dict[str, Any]]:
-    """Build `pages` again (keeping what each read); RestartNeeded when a text is missing."""
-    with collecting_missing_texts() as missing:
-        fields = {
-            page.route_key: remember_page(page.route_key, page.build, page.kind, page.memo_module)
-            for page in pages
-        }
-    if missing:
-        raise RestartNeeded("a text is missing")
-    return fields
 
 
 def compile_and_write(app: Any, fields: dict[str, dict[str, Any]]) -> list[Path]:
