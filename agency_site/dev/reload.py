@@ -41,11 +41,15 @@ from agency_site.reflex_adapter import (
 logger = logging.getLogger(__name__)
 # The patterns of the content files' extensions, as Reflex writes them.
 CONTENT_PATTERNS = (r"^.*\.yaml$", r"^.*\.yml$")
+# SQLite's files beside a database (Reflex ignores `*.db` alone): the dev backend migrates
+# its database as it starts, and the journal that wrote made the reloader start it again.
+DATABASE_SIDE_FILES = (r"^.*\.db-journal$", r"^.*\.db-wal$", r"^.*\.db-shm$")
 
 
 def watch_content_files() -> bool:
-    """Let the dev server's reloader see YAML files; False (and a warning) if Reflex moved
-    the setting this relies on, so an upgrade says why content edits stopped showing."""
+    """Let the dev server's reloader see YAML files and not SQLite's side files; False (and
+    a warning) if Reflex moved the setting this relies on, so an upgrade says why content
+    edits stopped showing."""
     # Read and replaced in the module's namespace, where run_granian_backend reads it.
     namespace = vars(dev_reloader())
     patterns = namespace.get("HOTRELOAD_IGNORE_PATTERNS")
@@ -55,7 +59,8 @@ def watch_content_files() -> bool:
             "edits to content/*.yaml may not reload the dev server"
         )
         return False
-    namespace["HOTRELOAD_IGNORE_PATTERNS"] = tuple(p for p in patterns if p not in CONTENT_PATTERNS)
+    kept = tuple(p for p in patterns if p not in CONTENT_PATTERNS + DATABASE_SIDE_FILES)
+    namespace["HOTRELOAD_IGNORE_PATTERNS"] = kept + DATABASE_SIDE_FILES
     return True
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import logging
 import os
+import re
 from pathlib import Path
 
 from agency_site.dev.toolchain import (
@@ -73,4 +74,16 @@ def test_the_dev_servers_reloader_watches_content_yaml(monkeypatch) -> None:
     # As Reflex 0.10.1 ships it: YAML is ignored, so a content edit never reloaded.
     monkeypatch.setattr(reflex_exec, "HOTRELOAD_IGNORE_PATTERNS", (r"^.*\.txt$", *CONTENT_PATTERNS))
     assert watch_content_files()
-    assert reflex_exec.HOTRELOAD_IGNORE_PATTERNS == (r"^.*\.txt$",)
+    ignored = reflex_exec.HOTRELOAD_IGNORE_PATTERNS
+
+    def is_ignored(name: str) -> bool:
+        return any(re.match(pattern, name) for pattern in ignored)
+
+    assert not is_ignored("about.yaml") and is_ignored("notes.txt")
+    # The dev backend migrates its SQLite database as it starts (and stores a contact
+    # message): the journal beside it restarted the backend seconds after each start.
+    assert is_ignored("agency_site.db-journal") and is_ignored("agency_site.db-wal")
+    assert not is_ignored("about.py")
+    # Idempotent: rxconfig.py is read more than once.
+    assert watch_content_files()
+    assert reflex_exec.HOTRELOAD_IGNORE_PATTERNS == ignored
