@@ -24,7 +24,7 @@ from __future__ import annotations
 import inspect
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, TypeVar
+from typing import Any, NamedTuple, TypeVar
 
 import reflex as rx
 
@@ -33,6 +33,31 @@ from agency_site.content.models import Fact, recording_facts
 from agency_site.i18n import recording_keys
 from agency_site.images.shown import recording_images
 from agency_site.reflex_adapter import evaluate_memo
+
+T = TypeVar("T")
+
+
+class Reads(NamedTuple):
+    """What a build read: the texts it asked for, the blog posts (language, id) and the
+    facts of the catalog and company files it read, the images of assets/ it showed."""
+
+    keys: frozenset[str]
+    posts: frozenset[tuple[str, str]]
+    images: frozenset[str]
+    facts: frozenset[Fact]
+
+
+def reading(build: Callable[[], T]) -> tuple[T, Reads]:
+    """What `build` returns, and what it read (a shared piece here, a page in
+    agency_site/dev/live_content.py: the dev server compiles what read a changed one)."""
+    with (
+        recording_keys() as keys,
+        recording_posts() as posts,
+        recording_images() as images,
+        recording_facts() as facts,
+    ):
+        built = build()
+    return built, Reads(frozenset(keys), frozenset(posts), frozenset(images), frozenset(facts))
 
 
 @dataclass(frozen=True)
@@ -51,22 +76,12 @@ class SharedBuild:
 # By module and name (a module may hold more than one memo).
 _shared: dict[tuple[str, str], SharedBuild] = {}
 
-T = TypeVar("T")
-
 
 def remember_shared(module: str, name: str, build: Callable[[], T]) -> T:
     """What `build` returns, for `name` of the shared `module`; what it read is kept for the
     module, not for the page being built when it runs (its recordings stand in for the page's)."""
-    with (
-        recording_keys() as keys,
-        recording_posts() as posts,
-        recording_images() as images,
-        recording_facts() as facts,
-    ):
-        built = build()
-    _shared[module, name] = SharedBuild(
-        module, frozenset(keys), frozenset(posts), frozenset(images), frozenset(facts)
-    )
+    built, reads = reading(build)
+    _shared[module, name] = SharedBuild(module, *reads)
     return built
 
 

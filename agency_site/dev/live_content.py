@@ -80,15 +80,14 @@ from functools import partial
 from pathlib import Path
 from typing import Any
 
-from agency_site.components.shared_module import shared_builds
+from agency_site.components.shared_module import reading, shared_builds
 from agency_site.content import get_content
-from agency_site.content.blog import BlogPost, get_blog, recording_posts
+from agency_site.content.blog import BlogPost, get_blog
 from agency_site.content.catalog import Catalog, get_catalog
 from agency_site.content.hyphenation import Hyphenation, get_hyphenation
-from agency_site.content.models import Fact, SiteFacts, recording_facts
+from agency_site.content.models import Fact, SiteFacts
 from agency_site.dev.reload import PACKAGE_DIR, PAGES_DIR
-from agency_site.i18n import asked_outside_pages, collecting_missing_texts, recording_keys
-from agency_site.images.shown import recording_images
+from agency_site.i18n import asked_outside_pages, collecting_missing_texts
 from agency_site.images.variants import assets_dir
 from agency_site.reflex_adapter import recompile_memo_modules, recompile_pages, write_if_changed
 
@@ -126,8 +125,8 @@ _pages: dict[str, PageBuild] = {}
 
 # When this process began reading the site's files (the app's module imports this one before
 # the pages and the content). A file saved after that and before the watch below begins (the
-# app's build and a restart's compile take seconds) is seen by no watcher, the reloader's
-# included: Granian does not watch while it respawns its worker.
+# app's build and a restart's compile take seconds) is seen by no watcher (dev/watch.py),
+# the reloader's included: Granian does not watch while it respawns its worker.
 _loaded_at = time.time()
 
 
@@ -162,23 +161,8 @@ class RestartNeeded(Exception):
 def remember_page(route_key: str, build: Callable[[], PageFields], kind: str, memo_module: str) -> PageFields:
     """Build a page (`build` returns what `app.add_page` takes) and keep how, with the
     texts it asked for, the blog posts and facts it read and the images it showed."""
-    with (
-        recording_keys() as keys,
-        recording_posts() as posts,
-        recording_images() as images,
-        recording_facts() as facts,
-    ):
-        fields = build()
-    _pages[route_key] = PageBuild(
-        route_key,
-        build,
-        kind,
-        memo_module,
-        frozenset(keys),
-        frozenset(posts),
-        frozenset(images),
-        frozenset(facts),
-    )
+    fields, reads = reading(build)
+    _pages[route_key] = PageBuild(route_key, build, kind, memo_module, *reads)
     return fields
 
 
