@@ -18,7 +18,11 @@ root stylesheet imports it. Here each saved file is copied the same way, at once
   the pages that show it are built again (their `<source>` elements name the new files);
 - a new image of the folders whose images have variants: they are written too, so a
   content edit that then names it (a change of its own) compiles pages that find them;
-- a deleted file: its copy (and its variants) removed from the build.
+- a deleted file: its copy (and its variants) removed from the build. Reflex's compile
+  never removes a copy (`update_directory_tree` only copies), so a file deleted while no
+  watch ran (the backend restarting, or the dev server stopped) would be served on; the
+  watch keeps a list of the files of `assets/` it last saw (`remember_assets`), and when
+  it begins, those no longer there are handled as deleted (`deleted_while_unwatched`).
 
 A new or deleted file may change what the content shows (a blog post's stock image that
 did not exist shows the placeholder; a project image or a page's poster that no longer
@@ -31,6 +35,7 @@ a deleted stylesheet of the app.
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
 from pathlib import Path
@@ -68,6 +73,33 @@ def app_stylesheets(app: Any, assets: Path) -> dict[Path, Path]:
         for file in files:
             sheets[file] = web_dir() / Dirs.STYLES / file.relative_to(assets).with_suffix(".css")
     return sheets
+
+
+# The files of assets/ the watch last saw, in the web folder, which goes with its build.
+SEEN_ASSETS = "agency_site-assets-seen.json"
+
+
+def asset_files(assets: Path) -> list[str]:
+    """The files of `assets`, as paths relative to it."""
+    return sorted(path.relative_to(assets).as_posix() for path in assets.rglob("*") if path.is_file())
+
+
+def remember_assets() -> None:
+    """Note the files of assets/ as they are now: the copies the build holds."""
+    seen = web_dir() / SEEN_ASSETS
+    if seen.parent.is_dir():
+        seen.write_text(json.dumps(asset_files(assets_dir()), indent=0), encoding="utf-8")
+
+
+def deleted_while_unwatched() -> list[Path]:
+    """The files of assets/ the watch last saw that are gone: deleted while none ran."""
+    seen = web_dir() / SEEN_ASSETS
+    try:
+        known = json.loads(seen.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return []
+    assets = assets_dir()
+    return [assets / name for name in sorted(set(known) - set(asset_files(assets)))]
 
 
 def copy_if_changed(source: Path, target: Path, *, whole: bool = True) -> bool:

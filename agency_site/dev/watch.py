@@ -8,11 +8,12 @@ from __future__ import annotations
 import logging
 import sys
 import time
+from collections.abc import AsyncIterator
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from agency_site.dev.content_edit import apply_content_edit
-from agency_site.dev.live_assets import apply_asset_edit
+from agency_site.dev.live_assets import apply_asset_edit, deleted_while_unwatched, remember_assets
 from agency_site.dev.live_content import (
     RestartNeeded,
     apply_page_edit,
@@ -24,6 +25,9 @@ from agency_site.dev.reload import PAGES_DIR
 from agency_site.images.variants import assets_dir, is_partly_written
 from agency_site.settings import get_settings
 
+if TYPE_CHECKING:
+    from watchfiles import Change
+
 logger = logging.getLogger(__name__)
 
 # What the dev backend prints once it shows edits live (before it, a save restarts it).
@@ -32,17 +36,20 @@ WATCHING_LINE = "Live content: watching"
 
 async def live_content_edits(app: Any) -> None:
     """The dev backend's lifespan task: show each content edit (see the module's doc)."""
-    from watchfiles import awatch
-
     content_dir = get_settings().content_dir
-    if restart_if_saved_while_starting(content_dir):
-        return
     assets = assets_dir()
-    # From here a save is shown live; one saved before the line is found above and
-    # restarts the backend (a developer sees the line, the tests wait for it).
-    print(f"{WATCHING_LINE} {content_dir.name}/, agency_site/pages/ and assets/", file=sys.stderr)
-    async for changes in awatch(content_dir, PAGES_DIR, assets):
+    async for changes in watched_changes(content_dir, PAGES_DIR, assets):
         files = sorted({Path(path) for _, path in changes})
+        if not changes:
+            # The watch has begun: from here a save is shown live (one saved before the
+            # line restarted the backend; a developer sees the line, the tests wait for
+            # it). A file of assets/ deleted before, whose copy the build still holds, is
+            # handled as a deletion the watch saw.
+            print(f"{WATCHING_LINE} {content_dir.name}/, agency_site/pages/ and assets/", file=sys.stderr)
+            files = deleted_while_unwatched()
+            if not files:
+                remember_assets()
+                continue
         pages = [file for file in files if file.is_relative_to(PAGES_DIR)]
         images = [file for file in files if file.is_relative_to(assets)]
         names = ", ".join(
@@ -79,6 +86,8 @@ async def live_content_edits(app: Any) -> None:
             logger.exception("Live content: %s could not be shown; restarting the backend", names)
             restart_backend()
             return
+        if images:
+            remember_assets()
         print(
             f"Live content: {names}: {count} pages compiled, {len(written)} files written "
             f"in {time.monotonic() - started:.2f} s",
@@ -88,10 +97,29 @@ async def live_content_edits(app: Any) -> None:
 
 async def restart_on_content_edits() -> None:
     """The content-error page's lifespan task: any content or page edit builds the app again."""
+    async for changes in watched_changes(get_settings().content_dir, PAGES_DIR, assets_dir()):
+        if changes:
+            restart_backend()
+            return
+
+
+# How long the watcher waits for a change before it says it watches, and between its
+# looks at the stop signal after that.
+WATCH_TIMEOUT_MS = 500
+
+
+async def watched_changes(*paths: Path) -> AsyncIterator[frozenset[tuple[Change, str]]]:
+    """watchfiles' batches of changes under `paths`, after an empty one once its watcher
+    watches: every save from then on is in a batch; one saved before, while the backend
+    started, restarts it, as no watcher saw it (agency_site/dev/live_content.py)."""
     from watchfiles import awatch
 
-    if restart_if_saved_while_starting(get_settings().content_dir):
-        return
-    async for _ in awatch(get_settings().content_dir, PAGES_DIR, assets_dir()):
-        restart_backend()
-        return
+    begun = False
+    async for changes in awatch(*paths, rust_timeout=WATCH_TIMEOUT_MS, yield_on_timeout=True):
+        if not begun:
+            if restart_if_saved_while_starting(get_settings().content_dir):
+                return
+            begun = True
+            yield frozenset()
+        if changes:
+            yield frozenset(changes)

@@ -172,6 +172,26 @@ def test_a_deleted_file_is_removed_from_the_build_and_the_content_checked(build:
     assert build.content_checks == 3
 
 
+def test_a_file_deleted_while_no_watch_ran_is_found_and_removed_from_the_build(build: _Build) -> None:
+    """Reflex's compile copies assets/ into the build and never removes a copy: a sharing
+    image deleted while the backend restarted was served on (the e2e test waited 240 s).
+    The watch's list of the files it last saw names it when the next watch begins."""
+    build.web.mkdir()
+    assert live_assets.deleted_while_unwatched() == []
+    og = build.save("og/careers-en.jpg", b"jpeg")
+    build.save("og/about-en.jpg", b"jpeg")
+    live_assets.remember_assets()
+    assert live_assets.deleted_while_unwatched() == []
+    og.unlink()
+    deleted = live_assets.deleted_while_unwatched()
+    assert deleted == [og]
+    apply_asset_edit(_App(), deleted)
+    assert not (build.public / "og/careers-en.jpg").exists()
+    assert (build.public / "og/about-en.jpg").is_file()
+    live_assets.remember_assets()
+    assert live_assets.deleted_while_unwatched() == []
+
+
 def test_a_deleted_image_a_page_still_shows_restarts(build: _Build) -> None:
     """A page whose code names it would show a broken image."""
     poster = build.save("home/promo-poster.webp", _webp((9, 9, 9)))
