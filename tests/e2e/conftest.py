@@ -75,6 +75,27 @@ def wait_until_hydrated(page: Page) -> None:
     page.locator(HYDRATED).first.wait_for(state="attached")
 
 
+# The lines of a dev server's log a failed test's report ends with.
+DEV_LOG_LINES = 40
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) -> Iterator[None]:
+    """A failed test of a dev server (tests/e2e/dev_server.py) reports the end of its log:
+    what the backend did with each save is the cause in most failures, and CI keeps no
+    file of the run."""
+    from .dev_server import DevServer
+
+    outcome = yield
+    report = outcome.get_result()
+    if not report.failed:
+        return
+    for name, value in getattr(item, "funcargs", {}).items():
+        if isinstance(value, DevServer):
+            lines = value.log().splitlines()[-DEV_LOG_LINES:]
+            report.sections.append((f"{name}'s log, last {len(lines)} lines", "\n".join(lines)))
+
+
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     for item in items:
         if "tests/e2e" in str(item.fspath):
