@@ -18,6 +18,7 @@ import httpx
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
+from agency_site.dev.watch import WATCHING_LINE
 from agency_site.leads import store
 from agency_site.leads.database import create_engine
 
@@ -55,7 +56,8 @@ def make_dev(tmp_path_factory: pytest.TempPathFactory) -> Iterator[DevServer]:
 
 def open_page(browser: Browser, server: DevServer, path: str) -> Page:
     page = browser.new_context(base_url=server.url).new_page()
-    page.goto(path)
+    # Its load waits for the page's modules, which Vite compiles on a first request too.
+    page.goto(path, timeout=FIRST_LOAD_MS)
     return page
 
 
@@ -119,6 +121,7 @@ def _edit(server: DevServer, file: str, old: str, new: str) -> str:
     path = server.project / file
     text = path.read_text(encoding="utf-8")
     assert old in text, (file, old)
+    _note_lines_before_edit(server, file)
     path.write_text(text.replace(old, new, 1), encoding="utf-8")
     return text
 
@@ -143,11 +146,25 @@ def _handled(server: DevServer, file: str) -> int:
     )
 
 
+# How many lines of the backend's log named a file when a test saved its edit (`_handled`).
+_lines_before_edit: dict[Path, int] = {}
+
+
+def _note_lines_before_edit(server: DevServer, file: str) -> None:
+    """Note how many lines named `file` before this test's edit of it, so `_restore` waits
+    for the edit's own line, not one of an earlier test that saved the same file."""
+    _lines_before_edit[server.project / file] = _handled(server, file)
+
+
 def _restore(server: DevServer, file: str, original: str | bytes) -> None:
     """Write `file` back and wait until the backend has handled it: a save of the next
     test that reached the backend in the same batch as this one (two kinds of file at
-    once) would restart it. The edit's own line is waited for first."""
-    wait_for(lambda: _handled(server, file), RELOAD_MS / 1000, f"the backend's line for {file}")
+    once) would restart it. The edit's own line is waited for first, a line that came
+    after the edit: a page shows an edit before the backend's line (it compiles the rest
+    after), and the footer test, taking the company fact test's line of site.yaml for
+    its edit's, took its edit's for its restore's."""
+    before = _lines_before_edit.pop(server.project / file)
+    wait_for(lambda: _handled(server, file) > before, RELOAD_MS / 1000, f"the backend's line for {file}")
     handled = _handled(server, file)
     path = server.project / file
     if isinstance(original, bytes):
@@ -186,6 +203,7 @@ def test_a_content_error_shows_in_the_browser_until_the_fix_is_saved(
     title = page.get_by_test_id("screen-title")
     try:
         expect(title).to_have_text(text("en", "page-about-title"), timeout=FIRST_LOAD_MS)
+        watching = plain_run.log().count(WATCHING_LINE)
         original = _edit(plain_run, about, "about-subtitle: We are", 'about-subtitle: ""  # We are')
         line = next(number for number, row in enumerate(original.splitlines(), 1) if "about-subtitle:" in row)
         try:
@@ -208,6 +226,9 @@ def test_a_content_error_shows_in_the_browser_until_the_fix_is_saved(
     finally:
         page.context.close()
     assert "Unexpected exit" not in plain_run.log()
+    # The page shows the fix once the restarted backend has compiled it, before it watches:
+    # the next test's save in between would restart it again, with no line naming the file.
+    wait_for(lambda: plain_run.log().count(WATCHING_LINE) > watching, RELOAD_MS / 1000, "the watch again")
 
 
 def _shows_after_edit(server: DevServer, browser: Browser, path: str, file: str, old: str, new: str) -> None:
@@ -289,14 +310,15 @@ def test_an_image_edit_shows_in_the_open_page(plain_run: DevServer, browser: Bro
         with Image.open(target) as opened:
             edited = opened.convert("RGB")
         edited.putpixel((0, 0), (255, 0, 255))
+        _note_lines_before_edit(plain_run, image)
         try:
             edited.save(target, format="WEBP", lossless=True)
             expect(source).not_to_have_attribute("srcset", before, timeout=RELOAD_MS)
+            # The new files are served.
+            first = (source.get_attribute("srcset") or "").split(" ", 1)[0]
+            assert page.request.get(first).ok, first
         finally:
-            target.write_bytes(original)
-        # The new files are served.
-        first = (source.get_attribute("srcset") or "").split(" ", 1)[0]
-        assert page.request.get(first).ok, first
+            _restore(plain_run, image, original)
     finally:
         page.context.close()
     # Saving with Pillow empties the file first: the backend waits for the rest of the save.
@@ -373,6 +395,7 @@ def test_a_sharing_image_saved_added_or_deleted_is_served_without_a_restart(plai
     def served(name: str) -> bytes:
         return httpx.get(f"{plain_run.url}/og/{name}", timeout=30).content
 
+    _note_lines_before_edit(plain_run, "assets/og/about-en.jpg")
     try:
         assert served("about-en.jpg") == original
         edited.write_bytes(other)
@@ -382,8 +405,8 @@ def test_a_sharing_image_saved_added_or_deleted_is_served_without_a_restart(plai
         added.unlink()
         wait_for(lambda: served("careers-en.jpg") != other, RELOAD_MS / 1000, "the deleted image gone")
     finally:
-        edited.write_bytes(original)
         added.unlink(missing_ok=True)
+        _restore(plain_run, "assets/og/about-en.jpg", original)
     wait_for(lambda: served("about-en.jpg") == original, RELOAD_MS / 1000, "the image restored")
     shown = [line for line in plain_run.log().splitlines() if "Live content: assets/og/" in line]
     assert [line for line in shown if "careers-en.jpg" in line and "pages compiled" in line], shown
@@ -399,7 +422,9 @@ def test_a_menu_label_edit_shows_in_the_open_page(plain_run: DevServer, browser:
     texts = "content/i18n/en/site.yaml"
     try:
         nav = page.locator("#site-header nav").first
-        expect(nav.get_by_role("link", name="About")).to_have_attribute("aria-current", "page")
+        expect(nav.get_by_role("link", name="About")).to_have_attribute(
+            "aria-current", "page", timeout=FIRST_LOAD_MS
+        )
         mark = f"Contact {uuid.uuid4().hex[:6]}"
         page.evaluate("() => { window.stillThisPage = true; }")
         original = _edit(plain_run, texts, "  nav-contact: Contact\n", f"  nav-contact: {mark}\n")
