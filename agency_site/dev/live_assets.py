@@ -21,8 +21,9 @@ root stylesheet imports it. Here each saved file is copied the same way, at once
 - a deleted file: its copy (and its variants) removed from the build. Reflex's compile
   never removes a copy (`update_directory_tree` only copies), so a file deleted while no
   watch ran (the backend restarting, or the dev server stopped) would be served on; the
-  watch keeps a list of the files of `assets/` it last saw (`remember_assets`), and when
-  it begins, those no longer there are handled as deleted (`deleted_while_unwatched`).
+  watch keeps a list of the files of `assets/` the build may hold a copy of
+  (`remember_assets`, as each batch of changes arrives), and when it begins, those no
+  longer there are handled as deleted (`deleted_while_unwatched`).
 
 A new or deleted file may change what the content shows (a blog post's stock image that
 did not exist shows the placeholder; a project image or a page's poster that no longer
@@ -51,7 +52,7 @@ from agency_site.images.variants import (
     variant_files,
     write_image_variants,
 )
-from agency_site.reflex_adapter import Dirs, web_dir
+from agency_site.reflex_adapter import Dirs, web_dir, write_if_changed
 
 # The stylesheets Reflex includes from a folder the app names.
 STYLESHEET_SUFFIXES = (".css", ".scss", ".sass")
@@ -85,21 +86,31 @@ def asset_files(assets: Path) -> list[str]:
 
 
 def remember_assets() -> None:
-    """Note the files of assets/ as they are now: the copies the build holds."""
+    """Note the files of assets/ the build may hold a copy of: those there now, and those
+    noted before whose copy is still in the build. A file is forgotten once its copy is
+    gone, not when it is: one saved and deleted while a batch was handled, or deleted
+    while the backend restarted, keeps its copy until the next watch removes it (a
+    sharing image added and deleted around a restart was served on)."""
     seen = web_dir() / SEEN_ASSETS
-    if seen.parent.is_dir():
-        seen.write_text(json.dumps(asset_files(assets_dir()), indent=0), encoding="utf-8")
+    if not seen.parent.is_dir():
+        return
+    assets, public = assets_dir(), web_dir() / Dirs.PUBLIC
+    now = set(asset_files(assets))
+    kept = {name for name in _seen_assets() - now if (public / name).is_file()}
+    write_if_changed(seen, json.dumps(sorted(now | kept), indent=0))
+
+
+def _seen_assets() -> set[str]:
+    try:
+        return set(json.loads((web_dir() / SEEN_ASSETS).read_text(encoding="utf-8")))
+    except (OSError, ValueError):
+        return set()
 
 
 def deleted_while_unwatched() -> list[Path]:
-    """The files of assets/ the watch last saw that are gone: deleted while none ran."""
-    seen = web_dir() / SEEN_ASSETS
-    try:
-        known = json.loads(seen.read_text(encoding="utf-8"))
-    except (OSError, ValueError):
-        return []
+    """The files of assets/ the watch noted that are gone: deleted while none ran."""
     assets = assets_dir()
-    return [assets / name for name in sorted(set(known) - set(asset_files(assets)))]
+    return [assets / name for name in sorted(_seen_assets() - set(asset_files(assets)))]
 
 
 def copy_if_changed(source: Path, target: Path, *, whole: bool = True) -> bool:

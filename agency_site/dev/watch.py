@@ -48,7 +48,6 @@ async def live_content_edits(app: Any) -> None:
             print(f"{WATCHING_LINE} {content_dir.name}/, agency_site/pages/ and assets/", file=sys.stderr)
             files = deleted_while_unwatched()
             if not files:
-                remember_assets()
                 continue
         pages = [file for file in files if file.is_relative_to(PAGES_DIR)]
         images = [file for file in files if file.is_relative_to(assets)]
@@ -116,6 +115,11 @@ async def watched_changes(*paths: Path) -> AsyncIterator[frozenset[tuple[Change,
 
     begun = False
     async for changes in awatch(*paths, rust_timeout=WATCH_TIMEOUT_MS, yield_on_timeout=True):
+        if changes or not begun:
+            # Before anything restarts the backend: a file of assets/ there now may be
+            # copied (by this batch, or the next compile) and deleted before the next
+            # watch begins, which then removes its copy.
+            remember_assets()
         if not begun:
             if restart_if_saved_while_starting(get_settings().content_dir):
                 return

@@ -32,6 +32,10 @@ def site(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> SimpleNamespace:
 
     def apply_asset_edit(app: object, files: list[Path]) -> tuple[int, list[Path]]:
         folders.edits.append(files)
+        # As the real one does, a deleted file's copy leaves the build.
+        for file in files:
+            if not file.exists():
+                (folders.web / "public" / file.relative_to(folders.assets)).unlink(missing_ok=True)
         return 0, []
 
     monkeypatch.setattr(watch, "get_settings", lambda: SimpleNamespace(content_dir=folders.content))
@@ -62,15 +66,21 @@ async def _watch_until(site: SimpleNamespace, edits: int, save: list[Path]) -> N
             await task
 
 
+def _save_built(site: SimpleNamespace, file: Path) -> None:
+    """Save `file` of assets/, and its copy into the build as Reflex's compile does."""
+    for path in (file, site.web / "public" / file.relative_to(site.assets)):
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_bytes(b"jpeg")
+
+
 def test_a_file_deleted_while_no_watch_ran_is_handled_when_the_watch_begins(
     site: SimpleNamespace, capsys: pytest.CaptureFixture[str]
 ) -> None:
     """Its copy was still in the build (Reflex's compile never removes one): the watch
     that begins hands it on as deleted, then each save as before."""
     gone, kept = site.assets / "og/careers-en.jpg", site.assets / "og/about-en.jpg"
-    gone.parent.mkdir()
     for image in (gone, kept):
-        image.write_bytes(b"jpeg")
+        _save_built(site, image)
     live_assets.remember_assets()
     gone.unlink()
     saved = site.assets / "favicon.svg"
@@ -79,3 +89,23 @@ def test_a_file_deleted_while_no_watch_ran_is_handled_when_the_watch_begins(
     assert watch.WATCHING_LINE in capsys.readouterr().err
     # What it last saw: neither is deleted again when the next watch begins.
     assert live_assets.deleted_while_unwatched() == []
+
+
+def test_a_file_saved_while_the_backend_started_and_deleted_before_the_next_watch_is_handled(
+    site: SimpleNamespace, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A sharing image saved while the backend started restarted it (no watcher saw the
+    save), the restart's compile copied it into the build, and it was deleted before the
+    next watch began: no list named it, so its copy was served on. The watch that
+    restarts notes it first."""
+    _save_built(site, site.assets / "og/about-en.jpg")
+    live_assets.remember_assets()
+    added = site.assets / "og/careers-en.jpg"
+    _save_built(site, added)
+    monkeypatch.setattr(watch, "restart_if_saved_while_starting", lambda content_dir: True)
+    asyncio.run(watch.live_content_edits(object()))
+    added.unlink()
+    monkeypatch.setattr(watch, "restart_if_saved_while_starting", lambda content_dir: False)
+    asyncio.run(_watch_until(site, 1, []))
+    assert site.edits == [[added]]
+    assert not (site.web / "public/og/careers-en.jpg").exists()
