@@ -5,6 +5,7 @@ terminal says which (agency_site/dev/live_content.py's module doc)."""
 
 from __future__ import annotations
 
+import gc
 import logging
 import sys
 import time
@@ -46,6 +47,11 @@ async def live_content_edits(app: Any) -> None:
             # it). A file of assets/ deleted before, whose copy the build still holds, is
             # handled as a deletion the watch saw.
             print(f"{WATCHING_LINE} {content_dir.name}/, agency_site/pages/ and assets/", file=sys.stderr)
+            # The app's build lives as long as the backend: out of the cyclic garbage
+            # collector's way, whose full passes walked its objects again and again while
+            # an edit compiled pages (every page compiled at load average 3.5: 5.8 and 6.2 s,
+            # frozen 5.1 and 5.3 s). A build an edit replaces stays: at most the app's size.
+            gc.freeze()
             files = deleted_while_unwatched()
             if not files:
                 continue

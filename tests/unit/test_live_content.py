@@ -129,12 +129,6 @@ def test_a_changed_fact_rebuilds_the_pages_that_read_it(pages: dict[str, PageBui
     assert pages_to_rebuild(CONTENT, [CONTENT / "glossary.yaml"], set()) == []
 
 
-def test_an_edit_most_pages_show_restarts_the_backend(pages: dict[str, PageBuild]) -> None:
-    """A restart compiles every page sooner than the live edit compiles most of them."""
-    with pytest.raises(RestartNeeded, match="3 of 5 pages"):
-        live_content.compile_pages(None, list(pages.values())[:3])
-
-
 def test_a_page_reads_the_facts_it_shows() -> None:
     catalog, site = get_catalog(), get_content().site
     with recording_facts() as read:
@@ -766,6 +760,42 @@ def test_an_edit_of_the_footers_office_compiles_the_shared_footer(content_copy: 
     ).read_text(encoding="utf-8")
     # Every file on disk is what a restart's full compile writes: no page or module that
     # shows the office was left out.
+    restarted = _run_as_the_dev_server(_RESTART, content_copy, tmp_path / "restarted" / ".web")
+    restarted_web = tmp_path / "restarted" / ".web"
+    for path, code in restarted.items():
+        on_disk = web / Path(path).relative_to(restarted_web)
+        assert _same_build(on_disk.read_text(encoding="utf-8")) == _same_build(code), path
+
+
+# The dev server's app with everything written as its full compile writes it, then an
+# edit of the brand's name (site.yaml) shown through live_content.
+_BRAND_EDIT = (
+    _FULL_COMPILE
+    + """
+import json, sys
+from pathlib import Path
+from agency_site import agency_site as built
+from agency_site.dev import content_edit, live_content
+from agency_site.reflex_adapter import write_if_changed
+
+for path, text in full_compile(built.app).items():
+    write_if_changed(Path(path), text)
+site = Path(sys.argv[1]) / "site.yaml"
+site.write_text(site.read_text().replace("name: Falconbyte ", "name: Edited Brand ", 1))
+count, written = content_edit.apply_content_edit(built.app, [site])
+print(json.dumps({"count": count, "pages": len(live_content.remembered_pages())}))
+"""
+)
+
+
+def test_an_edit_of_the_brand_compiles_every_page_live(content_copy: Path, tmp_path: Path) -> None:
+    """The brand's name is in every page's head (its sharing texts, its JSON-LD): every
+    page is compiled without a restart (which would compile them all too, and reload the
+    open page), and the files are what a restart's full compile writes."""
+    web = tmp_path / ".web"
+    result = _run_as_the_dev_server(_BRAND_EDIT, content_copy, web)
+    assert result["count"] == result["pages"] > 80
+    assert "Edited Brand" in (web / "app/routes/[about]._index.jsx").read_text(encoding="utf-8")
     restarted = _run_as_the_dev_server(_RESTART, content_copy, tmp_path / "restarted" / ".web")
     restarted_web = tmp_path / "restarted" / ".web"
     for path, code in restarted.items():
