@@ -6,11 +6,13 @@ ports (tests/e2e/dev_server.py) and opened in Chromium; then, one at a time, an 
 saved to a copy of a content file (YAML), a legal text and a blog post (Markdown), a
 company fact (YAML: one the home page shows, one every page's footer shows), the
 brand's name (YAML: every page's head), a menu label (YAML: in every page's header), a
-page (Python), an image, the stylesheet and a new blog post (its English file, then its
-German one: timed from saving the second to the post in the open blog list), and the
-time from saving to the new text (the new image, the new colour the page computes, the
-post) on the open page is printed. `--only` measures the edits whose name starts with one of its words
-('new' for the new post). `--stock-reloader` measures Reflex's own reloader (without
+page (Python), an image, the stylesheet, a new service (the README's recipe:
+services.yaml and its texts, saved at once; timed to the service in the open services'
+list) and a new blog post (its English file, then its German one: timed from saving the
+second to the post in the open blog list), and the time from saving to the new text (the
+new image, the new colour the page computes, the service, the post) on the open page is
+printed. `--only` measures the edits whose name starts with one of its words (`--only
+"new service"`; 'new' for both new ones). `--stock-reloader` measures Reflex's own reloader (without
 agency_site/dev/reload.py's YAML watching and the live edits of
 agency_site/dev/live_content.py). `--timeout` is how long to wait before calling an edit
 never shown.
@@ -34,6 +36,8 @@ from playwright.sync_api import expect, sync_playwright  # noqa: E402
 
 from tests.e2e.conftest import CHROMIUM_ARGS, chromium_executable  # noqa: E402
 from tests.e2e.dev_server import DevServer, clean_environment, copy_project  # noqa: E402
+from tests.recipes import NEW_SERVICE as RECIPE_SERVICE  # noqa: E402
+from tests.recipes import add_service  # noqa: E402
 
 EDITS = [
     # (what, page, file, old, new text shown)
@@ -197,6 +201,32 @@ def measure_new_post(server: DevServer, page, path: str, file: str, timeout: flo
         de.unlink(missing_ok=True)
 
 
+# A new service as the README's recipe adds it (tests/recipes.py: its line in services.yaml,
+# its texts in both languages, saved at once); shown when the open services' list links
+# to it. Deleted after (the three files restored at once).
+NEW_SERVICE = ("new service", "/services", "content/services.yaml")
+
+
+def measure_new_service(server: DevServer, page, path: str, file: str, timeout: float) -> str:
+    files = [
+        server.project / file,
+        *(server.project / f"content/i18n/{lang}/services.yaml" for lang in ("en", "de")),
+    ]
+    originals = {target: target.read_text(encoding="utf-8") for target in files}
+    page.goto(server.url + path)
+    page.get_by_test_id("screen-title").first.wait_for(timeout=180_000)
+    saved = time.monotonic()
+    add_service(server.project)
+    try:
+        page.locator(f"a[href='/services/{RECIPE_SERVICE}']").first.wait_for(timeout=timeout * 1000)
+        return f"{time.monotonic() - saved:.1f} s"
+    except Exception:  # noqa: BLE001 - a timeout is the figure
+        return f"not shown after {timeout:.0f} s"
+    finally:
+        for target, text in originals.items():
+            target.write_text(text, encoding="utf-8")
+
+
 def settle(server: DevServer) -> None:
     """Wait until restoring the file is done: a live edit at once, a restart when the
     backend answers again (Reflex's reloader keeps its socket, so a request waits for the
@@ -247,6 +277,11 @@ def main() -> int:
                 what, path, file, old = STYLESHEET
                 if chosen(what):
                     figure = measure_stylesheet(server, page, path, file, old, args.timeout)
+                    print(f"{what:<24} {file:<36} {figure}  (load average {os.getloadavg()[0]:.1f})")
+                    settle(server)
+                what, path, file = NEW_SERVICE
+                if chosen(what):
+                    figure = measure_new_service(server, page, path, file, args.timeout)
                     print(f"{what:<24} {file:<36} {figure}  (load average {os.getloadavg()[0]:.1f})")
                     settle(server)
                 what, path, file = NEW_POST

@@ -11,6 +11,7 @@ import sys
 from pathlib import Path
 
 NEW_SERVICE = "data-consulting"
+NEW_SERVICE_DE_SLUG = "datenberatung"
 NEW_PROJECT_ID = 107
 NEW_PROJECT_SLUG = "data-dashboard"
 NEW_POST = "ai-data-strategy"
@@ -38,7 +39,8 @@ def add_service(root: Path) -> None:
     services.write_text(
         source.replace(
             anchor,
-            anchor + f"  - {{id: {NEW_SERVICE}, de_slug: datenberatung, colour: blue, icon: chart-line}}\n",
+            anchor
+            + f"  - {{id: {NEW_SERVICE}, de_slug: {NEW_SERVICE_DE_SLUG}, colour: blue, icon: chart-line}}\n",
         ),
         encoding="utf-8",
     )

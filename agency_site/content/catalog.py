@@ -55,13 +55,18 @@ Colour = Literal["purple", "blue", "orange", "pink", "green", "red", "yellow", "
 
 class Entry(Strict):
     """A service or a project: a page that reads a field of it is kept with the field
-    (`note_fact`), for the dev server. Not the id: a new or changed id changes the route
-    table, which restarts the backend anyway, and every list of entries reads it."""
+    (`note_fact`), for the dev server. Not the id: every list of entries reads it, and the
+    list notes itself; a page that looks an entry up by its id notes ({kind}, (id, 'id')),
+    which changes when the entry comes or goes."""
 
     def __getattribute__(self, name: str) -> Any:
         if name in type(self).model_fields and name != "id":
             note_fact((type(self).__name__.lower(), (super().__getattribute__("id"), name)))
         return super().__getattribute__(name)
+
+    def unnoted(self, name: str) -> Any:
+        """A field read by a method of the catalog that notes what it gives instead."""
+        return object.__getattribute__(self, name)
 
 
 class Service(Entry):
@@ -171,6 +176,11 @@ class Catalog:
             note_fact(("catalog", name))
         return super().__getattribute__(name)
 
+    def unnoted(self, name: str) -> tuple[Any, ...]:
+        """A list of entries read by a method that notes what it gives instead (a lookup,
+        the portfolio's tabs): a new service changes only the pages that show it."""
+        return object.__getattribute__(self, name)
+
     @property
     def service_ids(self) -> tuple[str, ...]:
         return tuple(service.id for service in self.services)
@@ -182,31 +192,41 @@ class Catalog:
     @property
     def portfolio_tabs(self) -> tuple[str, ...]:
         """'all', then every service with a project, in the services' order."""
-        with_projects = {project.service for project in self.projects}
-        return (DEFAULT_PORTFOLIO_TAB, *[sid for sid in self.service_ids if sid in with_projects])
+        note_fact(("catalog", "portfolio_tabs"))
+        with_projects = {project.unnoted("service") for project in self.unnoted("projects")}
+        services = [service.id for service in self.unnoted("services")]
+        return (DEFAULT_PORTFOLIO_TAB, *[sid for sid in services if sid in with_projects])
 
     def service(self, service_id: str) -> Service | None:
         """The service with this id, or None."""
-        return next((service for service in self.services if service.id == service_id), None)
+        note_fact(("service", (service_id, "id")))
+        return next((service for service in self.unnoted("services") if service.id == service_id), None)
 
     def project(self, project_id: int) -> Project:
         """The project with this id; raises KeyError for an unknown id."""
-        for project in self.projects:
+        note_fact(("project", (project_id, "id")))
+        for project in self.unnoted("projects"):
             if project.id == project_id:
                 return project
         raise KeyError(project_id)
 
     def projects_for(self, tab: str) -> list[Project]:
         """The projects of a portfolio tab ('all' or a service id), in file order."""
+        # Noted as what it gives: a new project changes its service's tab and 'all' alone.
+        note_fact(("catalog", ("projects_for", tab)))
+        projects = self.unnoted("projects")
         if tab == DEFAULT_PORTFOLIO_TAB:
-            return list(self.projects)
-        return [project for project in self.projects if project.service == tab]
+            return list(projects)
+        return [project for project in projects if project.unnoted("service") == tab]
 
     def others(self, project_id: int, limit: int) -> list[Project]:
         """Up to `limit` other projects, starting after this one and wrapping around."""
-        ids = [project.id for project in self.projects]
+        # Noted as what it gives: a new project is among the others of the few before it.
+        note_fact(("catalog", ("others", project_id, limit)))
+        projects = self.unnoted("projects")
+        ids = [project.id for project in projects]
         start = ids.index(project_id) + 1 if project_id in ids else 0
-        rotated = self.projects[start:] + self.projects[:start]
+        rotated = projects[start:] + projects[:start]
         return [project for project in rotated if project.id != project_id][:limit]
 
 

@@ -13,8 +13,12 @@ from agency_site.recording import Recorder
 # is compiled into just the pages that read what changed: agency_site/dev/live_content.py):
 # ('site', (section, field)) a field of a section of site.yaml (field None: all of a
 # section that is not a model), ('service', (id, field)) and ('project', (id, field)) a
-# field of an entry of the catalog, ('catalog', list) which entries a list of it holds, in
-# order, and ('hyphenated', text) a text given the glossary's break points.
+# field of an entry of the catalog (field 'id': whether a lookup by its id finds it),
+# ('catalog', list) which entries a list of it holds, in order (a method's entries:
+# ('projects_for', tab), ('others', project id, limit)), ('german', (section, id)) the German
+# slug of a service, project, portfolio tab or post a German link names
+# (agency_site/content/slugs.py), and ('hyphenated', text) a text given the glossary's
+# break points.
 Fact = tuple[str, Any]
 _read_facts: Recorder[Fact] = Recorder("read_facts")
 

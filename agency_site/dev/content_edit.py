@@ -32,6 +32,7 @@ from agency_site.dev.live_routes import (
     routed_pages,
     wait_for_paired_posts,
 )
+from agency_site.dev.new_entries import wait_for_new_entries
 from agency_site.reflex_adapter import web_dir, write_if_changed
 from agency_site.settings import get_settings
 
@@ -41,8 +42,10 @@ def apply_content_edit(app: Any, files: list[Path]) -> tuple[int, list[Path]]:
     from agency_site.pages.redirects import no_script_redirects
 
     content_dir = get_settings().content_dir
-    # One language of a new or deleted post saved: the other one is waited for.
+    # One language of a new or deleted post saved, or a new service or project without its
+    # texts or images: the rest is waited for.
     wait_for_paired_posts(content_dir)
+    wait_for_new_entries(content_dir)
     before, posts_before, facts_before = get_content().strings, get_blog(), Facts.now()
     routes_before, german_before = routed_pages(), get_german_urls()
     redirects_before = no_script_redirects()

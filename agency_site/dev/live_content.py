@@ -43,11 +43,13 @@ replaces just those modules in the open page:
   not the 85 pages;
 - `glossary.yaml` (only the tests read it) and the stock images of `blog/images.yaml`
   (they go into the posts: the pages that show a post whose image changed are built again);
-- a new or deleted blog post, a post's new German slug, a date that reorders the blog (a
-  change of the route table's blog pages): agency_site/dev/live_routes.py adds the new
-  pages to the running app and compiles them where the dev frontend routes to them, takes
-  the deleted ones out, and compiles the pages that list posts. One language of a new or
-  deleted post saved, the other one is waited for.
+- a new or deleted blog post, service or project, a new German slug of one, a date that
+  reorders the blog (a change of the route table's content pages):
+  agency_site/dev/live_routes.py adds the new pages to the running app and compiles them
+  where the dev frontend routes to them, takes the deleted ones out, and compiles the
+  pages that list or link to them. One language of a new or deleted post saved, the other
+  one is waited for; a new service's or project's line, its texts and images
+  (agency_site/dev/new_entries.py).
 
 An edit that every page shows (the brand's name, in every page's head) compiles every
 page here: less work than a restart, which compiles them all too, and the open page stays
@@ -58,15 +60,12 @@ Anything else restarts the backend as the reloader would (this module's file is 
 which the reloader watches): another content file (the German URLs of `slugs.yaml`), a
 content error (the restarted backend shows the error page,
 agency_site/pages/content_errors.py), a missing text, another change of the route table or
-of the German URLs (a new, renamed or deleted service or project, a new German section
-word), a change of the app's head (its no-script redirect names
-site.yaml's BotAgent address), a text also read outside the pages (at import, by the app's
+of the German URLs (a new or removed page of the code, a new German section word), a
+change of the app's head (its no-script redirect names site.yaml's BotAgent address), a text also read outside the pages (at import, by the app's
 head, by the server), a page module the app imports itself (the not-found page, the
 redirects, the content-error page), a page module that no longer imports, a deleted
 image that a page still shows (a content error where the content check sees its name),
-or a deleted or Sass stylesheet of the app. A new service or project stays a restart:
-pages link to it through its German slug, which they do not note, and the footer lists
-the services on every page.
+or a deleted or Sass stylesheet of the app.
 """
 
 from __future__ import annotations
@@ -89,6 +88,7 @@ from agency_site.content.blog import BlogPost, get_blog
 from agency_site.content.catalog import Catalog, get_catalog
 from agency_site.content.hyphenation import Hyphenation, get_hyphenation
 from agency_site.content.models import Fact, SiteFacts
+from agency_site.content.slugs import GermanUrls, get_german_urls
 from agency_site.dev.reload import PACKAGE_DIR, PAGES_DIR
 from agency_site.i18n import asked_outside_pages, collecting_missing_texts
 from agency_site.images.variants import assets_dir
@@ -232,16 +232,24 @@ class Facts:
     catalog: Catalog
     site: SiteFacts
     hyphenation: Hyphenation
+    german: GermanUrls
 
     @classmethod
     def now(cls) -> Facts:
-        return cls(get_catalog(), get_content().site, get_hyphenation())
+        return cls(get_catalog(), get_content().site, get_hyphenation(), get_german_urls())
 
     def value(self, fact: Fact) -> object:
         """What a page that read `fact` showed of it."""
         area, name = fact
         if area == "catalog":
-            return [entry.id for entry in getattr(self.catalog, name)]
+            if isinstance(name, tuple):
+                # What a method of the catalog gave: ('projects_for', tab), ('others', id, limit).
+                method, *args = name
+                return [project.id for project in getattr(self.catalog, method)(*args)]
+            return [entry if isinstance(entry, str) else entry.id for entry in getattr(self.catalog, name)]
+        if area == "german":
+            section, entry_id = name
+            return self.german.ids.get(section, {}).get(entry_id)
         if area == "hyphenated":
             return self.hyphenation.apply(name)
         if area == "site":
@@ -268,7 +276,6 @@ def reload_content() -> None:
     """Forget every content file read so far and read (and check) them again; raises
     ContentError as the app's build does."""
     from agency_site.content.legal import get_legal_texts
-    from agency_site.content.slugs import get_german_urls
     from agency_site.server.security_policy import providers
     from agency_site.site_check import check_all_content
 

@@ -1,5 +1,6 @@
-"""The dev server shows a change of the blog's route table without restarting its backend:
-a new post, a deleted one, a post's new German slug, a date that reorders the blog.
+"""The dev server shows a change of the route table's content pages without restarting its
+backend: a new, deleted or renamed (German slug) blog post, service or project, a date
+that reorders the blog, a portfolio tab that a service's first project adds.
 
 A new post adds two pages (/blog/<id> and /de/blog/<slug>). They are built and added to the
 running app (`app.add_page`, in the route table's order), compiled into their files under
@@ -15,15 +16,26 @@ now are compiled: the blog list, the home page's six teasers when the post is am
 newest, the three articles before it, which suggest the next three. The sitemap and the
 feeds follow (live_content).
 
+A service or a project is shown the same way. The pages that list them note the catalog's
+lists they read (`recording_facts`, agency_site/content/catalog.py: the services' list,
+the portfolio's tabs, a tab's projects, the projects a project page suggests), a lookup
+by id notes the entry alone, and a German link notes the slug it names (('german',
+(section, id)), agency_site/content/slugs.py), so a new service compiles the services'
+list and the unknown-service page in both languages, the footer's module if it lists it,
+the home page if it features it; a new German slug the pages that link to it (a
+service's portfolio tab moves with it). Those are among live_content's
+`pages_to_rebuild`; the list of the kind that came or went is compiled first. A route
+change that more than half of the pages show restarts the backend (`apply_route_change`).
+
 A new post is two files, saved one after the other; between the two saves the blog is
 not whole (a post in one language only is a content error), and the dev server waits for
 the other file instead of showing that error (`WaitingForSave`). Deleting a post is
-waited for the same way.
+waited for the same way, and so is a new service's or project's line saved before its
+texts or images (agency_site/dev/new_entries.py).
 
-Other route changes still restart the backend: a new, renamed or deleted service or
-project (its German slug is read through the German URLs, which pages do not note; a
-service is in every page's footer), a new German section word (slugs.yaml: every German
-URL changes).
+Other route changes still restart the backend: a new German section word (slugs.yaml:
+every German URL changes), a new or removed page of the code (routes.py), and a service
+or project with a content error (the backend restarts into the error page).
 """
 
 from __future__ import annotations
@@ -58,19 +70,21 @@ from agency_site.reflex_adapter import (
 )
 from agency_site.routes import Route
 
-# The page kind whose pages may come and go while the backend runs: a blog post's.
-LIVE_KINDS = frozenset({"article"})
-# The page kind that lists every post, compiled first.
-LIST_KIND = "blog"
-# The German URLs' part that only blog posts give (their German slugs, which the pages
-# that link to a post read with the post).
-LIVE_SECTION = "blog"
+# The page kinds whose pages may come and go while the backend runs: a blog post's, a
+# service's, a project's, a portfolio tab's (a service's first project adds one).
+LIVE_KINDS = frozenset({"article", "service", "project", "portfolio"})
+# The kind of the pages that list each, compiled first: where one looks for a new one.
+LIST_KINDS = {"article": "blog", "service": "services", "project": "portfolio", "portfolio": "portfolio"}
+# The page kind that lists every post: it notes the posts it shows, not the blog's list, so
+# it is compiled whenever posts come or go (the catalog's lists note themselves: their
+# pages are among those to rebuild when they change).
+POSTS_LIST_KIND = "blog"
 NOT_FOUND_ROUTE = "404"
 
 
 class WaitingForSave(Exception):
-    """Half of a post's files are saved (one language of a new or deleted post): the rest
-    of the save is another change."""
+    """Part of a change's files are saved (one language of a new or deleted post, a new
+    service's line without its texts): the rest of the save is another change."""
 
 
 @dataclass(frozen=True)
@@ -128,11 +142,11 @@ def check_route_change(
     german_before: GermanUrls,
     german_after: GermanUrls,
 ) -> None:
-    """RestartNeeded unless the pages that come and go are blog posts' and the German URLs
-    changed only in the posts' slugs."""
-    if german_after.sections != german_before.sections or {
-        section: ids for section, ids in german_after.ids.items() if section != LIVE_SECTION
-    } != {section: ids for section, ids in german_before.ids.items() if section != LIVE_SECTION}:
+    """RestartNeeded unless the pages that come and go are of `LIVE_KINDS` and the German
+    URLs changed only in the slugs of posts, services, projects and tabs (the pages that
+    link to one note its slug: `Facts`, agency_site/dev/live_content.py), not in a section
+    word (every German URL)."""
+    if german_after.sections != german_before.sections:
         raise RestartNeeded("the German URLs changed")
     removed, added = changed_pages(before, after)
     for key in sorted(removed | added):
@@ -168,6 +182,7 @@ def apply_route_change(
     `memo_module` build a page as the app does (agency_site.agency_site). The number of
     pages compiled and the files written or deleted."""
     removed, added = changed_pages(before, after)
+    kinds = {(after.get(key) or before[key]).route.kind for key in removed | added}
     remembered = remembered_pages()
     gone: list[Path] = []
     for key in sorted(removed):
@@ -197,22 +212,36 @@ def apply_route_change(
         )
     order_pages(app, [*after, NOT_FOUND_ROUTE])
     kept = {key: page for key, page in remembered_pages().items() if key not in added}
-    # First the blog's list (it lists every post), where one looks for a new post, then the
-    # new pages, both before the rest is built. The list before the new pages: React
-    # Router's dev server reads its routes again when a page file is added, and Vite's hot
-    # update of a file written after that came a second or more later (3.8 s from saving to
-    # the post in the open list, 2.1 s with the list first, at load average 6-7).
-    lists = [page for page in kept.values() if page.kind == LIST_KIND]
+    # First the lists of what came or went (the blog's list, the services', the portfolio's
+    # tabs that show it), where one looks for a new page, then the new pages, both before
+    # the rest is built. The list before the new pages: React Router's dev server reads its
+    # routes again when a page file is added, and Vite's hot update of a file written after
+    # that came a second or more later (3.8 s from saving to the post in the open list,
+    # 2.1 s with the list first, at load average 6-7).
+    listing = {LIST_KINDS[kind] for kind in kinds}
+    rebuilt = {page.route_key for page in rebuilding}
+    lists = [
+        page
+        for key, page in kept.items()
+        if page.kind in listing
+        and after[key].route.canonical is None
+        and (page.kind == POSTS_LIST_KIND or key in rebuilt)
+    ]
     fields |= build_pages(lists)
     first = [*(page.route_key for page in new), *(page.route_key for page in lists)]
     written = compile_and_write(app, {page.route_key: fields[page.route_key] for page in lists})
     written += compile_and_write(app, {page.route_key: fields[page.route_key] for page in new})
-    # Then the pages kept that showed a changed post, and those that read other posts now:
-    # the home page's teasers (of all pages its compile takes longest, 0.3 to 0.5 s a
-    # language), the articles that suggest the post, those whose stock image moved with
-    # their position.
-    chosen = {page.route_key for page in rebuilding if page.route_key in kept} - set(first)
-    readers = [page for key, page in kept.items() if (page.posts or key in chosen) and key not in first]
+    # Then the pages kept that showed a changed post or fact (a catalog's list, a German
+    # slug), and, when posts came or went, those that read other posts now: the home
+    # page's teasers (of all pages its compile takes longest, 0.3 to 0.5 s a language),
+    # the articles that suggest the post, those whose stock image moved with their position.
+    chosen = (rebuilt & set(kept)) - set(first)
+    posts_moved = "article" in kinds
+    readers = [
+        page
+        for key, page in kept.items()
+        if ((posts_moved and page.posts) or key in chosen) and key not in first
+    ]
     fields |= build_pages(readers)
     now = remembered_pages()
     chosen |= {page.route_key for page in readers if now[page.route_key].posts != page.posts}

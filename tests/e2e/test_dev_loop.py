@@ -21,6 +21,7 @@ from playwright.sync_api import Browser, Page, expect
 from agency_site.dev.watch import WATCHING_LINE
 from agency_site.leads import store
 from agency_site.leads.database import create_engine
+from tests.recipes import NEW_SERVICE, NEW_SERVICE_DE_SLUG, add_service
 
 from .conftest import wait_until_hydrated
 from .dev_server import DevServer, clean_environment, copy_project
@@ -449,6 +450,59 @@ def test_a_menu_label_edit_shows_in_the_open_page(plain_run: DevServer, browser:
         ],
         what="the live edit's line",
     )
+    assert not [line for line in shown if "restarting" in line], shown
+
+
+def test_a_new_service_shows_in_the_open_lists_without_a_restart(
+    plain_run: DevServer, browser: Browser
+) -> None:
+    """A new service (the README's recipe: its line in services.yaml, its texts in both
+    languages) restarted the backend; now its pages are added to the running app and the
+    open services' lists show it without a reload (agency_site/dev/live_routes.py), and
+    deleted again, it is gone the same way."""
+    files = ["content/services.yaml", *(f"content/i18n/{lang}/services.yaml" for lang in ("en", "de"))]
+    originals = {file: (plain_run.project / file).read_text(encoding="utf-8") for file in files}
+    lists = {
+        "en": open_page(browser, plain_run, "/services"),
+        "de": open_page(browser, plain_run, "/de/leistungen"),
+    }
+    links = {
+        "en": lists["en"].locator(f"a[href='/services/{NEW_SERVICE}']"),
+        "de": lists["de"].locator(f"a[href='/de/leistungen/{NEW_SERVICE_DE_SLUG}']"),
+    }
+    handled = {file: _handled(plain_run, file) for file in files}
+    try:
+        for page in lists.values():
+            expect(page.get_by_test_id("screen-title").first).to_be_visible(timeout=FIRST_LOAD_MS)
+            # A reload (a restart's compile) would lose it.
+            page.evaluate("() => { window.stillThisPage = true; }")
+        add_service(plain_run.project)
+        try:
+            for lang, page in lists.items():
+                expect(links[lang].first).to_be_visible(timeout=RELOAD_MS)
+                assert page.evaluate("() => window.stillThisPage === true"), lang
+            own = open_page(browser, plain_run, f"/services/{NEW_SERVICE}")
+            try:
+                expect(own.locator(f"[data-service='{NEW_SERVICE}']")).to_be_visible(timeout=FIRST_LOAD_MS)
+            finally:
+                own.context.close()
+        finally:
+            # The backend's line for the add names the file saved last (those before it
+            # may have been waited for), then the service is deleted again: its line and
+            # its texts at once (one without the other is a content error), and the
+            # backend's handling of each file waited for.
+            wait_for(lambda: _handled(plain_run, files[-1]) > handled[files[-1]], RELOAD_MS / 1000, "the add")
+            handled = {file: _handled(plain_run, file) for file in files}
+            for file in files:
+                (plain_run.project / file).write_text(originals[file], encoding="utf-8")
+            for file in files:
+                wait_for(lambda file=file: _handled(plain_run, file) > handled[file], RELOAD_MS / 1000, file)
+        for link in links.values():
+            expect(link).to_have_count(0, timeout=RELOAD_MS)
+    finally:
+        for page in lists.values():
+            page.context.close()
+    shown = [line for line in plain_run.log().splitlines() if "services.yaml" in line]
     assert not [line for line in shown if "restarting" in line], shown
 
 

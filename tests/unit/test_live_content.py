@@ -159,6 +159,7 @@ def test_changed_facts_are_those_a_page_read_that_differ(tmp_path: Path) -> None
         replace(catalog, projects=projects),
         site.model_copy(update={"links": links}),
         load_hyphenation(tmp_path),
+        before.german,
     )
     read = [
         ("project", (project.id, "year")),
@@ -173,6 +174,58 @@ def test_changed_facts_are_those_a_page_read_that_differ(tmp_path: Path) -> None
         ("project", (project.id, "year")),
         ("site", ("links", "voice_demo_phone")),
         ("hyphenated", "Kundenservice"),
+    }
+
+
+def test_a_page_notes_the_entries_it_looks_up_and_the_german_slugs_it_links_to() -> None:
+    """Not the catalog's lists: a new service changes the pages that list the services or
+    link to it, not the pages that look up another one."""
+    from agency_site.i18n import localized_path
+
+    catalog = get_catalog()
+    service, project = catalog.services[0], catalog.projects[0]
+    german = f"/de/leistungen/{service.de_slug}"
+    with recording_facts() as read:
+        assert catalog.service(service.id) == service
+        assert catalog.project(project.id) == project
+        assert catalog.others(project.id, 3)
+        assert catalog.projects_for(service.id) is not None
+        assert localized_path("de", f"/services/{service.id}") == german
+        assert localized_path("de", "/about") == "/de/ueber-uns"
+    assert read == {
+        ("service", (service.id, "id")),
+        ("project", (project.id, "id")),
+        ("catalog", ("others", project.id, 3)),
+        ("catalog", ("projects_for", service.id)),
+        ("german", ("services", service.id)),
+    }
+
+
+def test_a_new_service_changes_the_facts_of_the_pages_that_list_or_link_to_it() -> None:
+    before = Facts.now()
+    catalog, german = before.catalog, before.german
+    new = catalog.services[0].model_copy(update={"id": "data-consulting", "de_slug": "datenberatung"})
+    after = replace(
+        before,
+        catalog=replace(catalog, services=(*catalog.services, new)),
+        german=replace(
+            german, ids={**german.ids, "services": {**german.ids["services"], new.id: new.de_slug}}
+        ),
+    )
+    first = catalog.services[0].id
+    read = [
+        ("catalog", "services"),
+        ("catalog", "featured"),
+        ("catalog", "portfolio_tabs"),
+        ("service", (new.id, "id")),
+        ("service", (first, "id")),
+        ("german", ("services", new.id)),
+        ("german", ("services", first)),
+    ]
+    assert changed_facts(before, after, read) == {
+        ("catalog", "services"),
+        ("service", (new.id, "id")),
+        ("german", ("services", new.id)),
     }
 
 
@@ -536,28 +589,27 @@ def test_a_post_in_one_language_is_waited_for(tmp_path: Path) -> None:
     assert unpaired_posts(tmp_path) == ["blog/en/new-post.md"]
 
 
-def test_only_a_change_of_the_blogs_pages_is_shown_without_a_restart() -> None:
-    """A new service, project or German section word restarts the backend."""
+def test_only_posts_services_projects_and_tabs_come_and_go_without_a_restart() -> None:
+    """A new page of another kind (a Python edit) or German section word restarts the backend."""
     from agency_site.content.slugs import get_german_urls
     from agency_site.dev.live_routes import check_route_change, routed_pages
 
     before, german = routed_pages(), get_german_urls()
-    article = next(key for key, page in before.items() if page.route.kind == "article")
-    fewer = {key: page for key, page in before.items() if key != article}
-    check_route_change(before, fewer, german, german)
-    service = next(key for key, page in before.items() if page.route.kind == "service")
+    for kind in ("article", "service", "project", "portfolio"):
+        key = next(key for key, page in before.items() if page.route.kind == kind)
+        check_route_change(
+            before, {other: page for other, page in before.items() if other != key}, german, german
+        )
+    about = next(key for key, page in before.items() if page.route.kind == "about")
     with pytest.raises(RestartNeeded, match="the pages changed"):
         check_route_change(
-            before, {key: page for key, page in before.items() if key != service}, german, german
+            before, {key: page for key, page in before.items() if key != about}, german, german
         )
     sections = replace(german, sections={**german.sections, "about": "wir"})
     with pytest.raises(RestartNeeded, match="German URLs"):
         check_route_change(before, before, german, sections)
-    services = replace(german, ids={**german.ids, "services": {}})
-    with pytest.raises(RestartNeeded, match="German URLs"):
-        check_route_change(before, before, german, services)
-    posts = replace(german, ids={**german.ids, "blog": {}})
-    check_route_change(before, before, german, posts)
+    for section in ("services", "project", "portfolio", "blog"):
+        check_route_change(before, before, german, replace(german, ids={**german.ids, section: {}}))
 
 
 # The dev server's app with every page written; a new post saved in English, then in German,
@@ -847,3 +899,162 @@ def test_an_edit_of_a_menu_label_compiles_the_shared_header(content_copy: Path, 
     for path, code in restarted.items():
         on_disk = web / Path(path).relative_to(restarted_web)
         assert _same_build(on_disk.read_text(encoding="utf-8")) == _same_build(code), path
+
+
+# The dev server's app with every page written; a new service added as the README's recipe
+# adds it (tests/recipes.py), its line in services.yaml saved before its texts, shown
+# through live_content; its German slug renamed; every page compiled again for comparison
+# each time; then the service deleted again.
+_NEW_SERVICE = """
+import json, sys
+from pathlib import Path
+from agency_site import agency_site as built
+from agency_site.dev import content_edit, live_content
+from agency_site.dev.live_routes import WaitingForSave, routed_pages
+from agency_site.reflex_adapter import recompile_pages, routes_manifest, web_dir, write_if_changed
+from agency_site.i18n import recording_keys
+from tests.recipes import add_service
+
+def every_page():
+    # Its texts asked inside a recording, as the app's build asks them: a text asked outside
+    # the pages restarts the backend when it changes.
+    pages = live_content.remembered_pages()
+    with recording_keys():
+        fields = {key: page.build() for key, page in pages.items()}
+    return recompile_pages(built.app, fields)
+
+def routes_json():
+    return json.loads((web_dir() / "routes.json").read_text())
+
+def shown(count):
+    return {
+        "count": count,
+        "pages": sorted(live_content.remembered_pages()),
+        "routes": routes_json(),
+        "expected_routes": [*routed_pages(), "404"],
+        "texts": {
+            str(path.relative_to(web_dir())): path.read_text()
+            for path in [*(web_dir() / "app/routes").iterdir(), *(web_dir() / "public").rglob("*.xml")]
+        },
+        "everything": {str(path): text for path, text in every_page().items()},
+    }
+
+content = Path(sys.argv[1])
+before = every_page()
+for path, text in [*before.items(), routes_manifest(built.app)]:
+    write_if_changed(path, text)
+pages_before, routes_before = sorted(live_content.remembered_pages()), routes_json()
+services = content / "services.yaml"
+texts = [content / "i18n" / lang / "services.yaml" for lang in ("en", "de")]
+originals = {path: path.read_text() for path in [services, *texts]}
+add_service(content.parent)
+added_texts = {path: path.read_text() for path in texts}
+for path in texts:
+    path.write_text(originals[path])
+try:
+    content_edit.apply_content_edit(built.app, [services])
+    waited = False
+except WaitingForSave:
+    waited = True
+for path in texts:
+    path.write_text(added_texts[path])
+added = shown(content_edit.apply_content_edit(built.app, texts)[0])
+services.write_text(services.read_text().replace("de_slug: datenberatung", "de_slug: datenanalyse", 1))
+renamed = shown(content_edit.apply_content_edit(built.app, [services])[0])
+services.write_text(originals[services])
+count, changed = content_edit.apply_content_edit(built.app, [services])
+for path in texts:
+    path.write_text(originals[path])
+content_edit.apply_content_edit(built.app, texts)
+print(json.dumps({
+    "before": {str(path): text for path, text in before.items()},
+    "pages_before": pages_before,
+    "routes_before": routes_before,
+    "waited": waited,
+    "added": added,
+    "renamed": renamed,
+    "removed": {
+        "count": count,
+        "pages": sorted(live_content.remembered_pages()),
+        "routes": routes_json(),
+        "changed": [str(path) for path in changed],
+    },
+}))
+"""
+
+
+def _on_disk_as_compiled(shown: dict, web: Path) -> None:
+    """Every page file on disk is what a compile of every page gives."""
+    for path, code in shown["everything"].items():
+        relative = Path(path).relative_to(web).as_posix()
+        if relative.startswith("app/routes/"):
+            assert _same_build(shown["texts"][relative]) == _same_build(code), path
+
+
+def test_a_new_service_is_compiled_and_routed_without_a_restart(content_copy: Path, tmp_path: Path) -> None:
+    """A new service (the README's recipe; its line saved before its texts, which are
+    waited for), its German slug renamed and the service deleted again are shown by the
+    running app: its pages are added, renamed and taken out, the pages that list or link
+    to it compiled, far from every page, and what is on disk is what a compile of every
+    page gives; deleted, the site is as before."""
+    web = tmp_path / ".web"
+    result = _run_as_the_dev_server(_NEW_SERVICE, content_copy, web)
+    added, renamed, removed = result["added"], result["renamed"], result["removed"]
+    assert result["waited"]
+    new_pages = ["de/leistungen/datenberatung", "services/data-consulting"]
+    assert sorted(set(added["pages"]) - set(result["pages_before"])) == new_pages
+    assert added["routes"] == added["expected_routes"]
+    texts = added["texts"]
+    assert "Data Consulting" in texts["app/routes/[services].[data-consulting]._index.jsx"]
+    assert "Datenberatung" in texts["app/routes/[de].[leistungen].[datenberatung]._index.jsx"]
+    # The services' list in both languages links to it, the sitemap lists it.
+    assert "/services/data-consulting" in texts["app/routes/[services]._index.jsx"]
+    assert "/de/leistungen/datenberatung" in texts["app/routes/[de].[leistungen]._index.jsx"]
+    assert "/de/leistungen/datenberatung" in texts["public/sitemap.xml"]
+    assert 0 < added["count"] < len(added["pages"]) / 2
+    _on_disk_as_compiled(added, web)
+    # Its German slug renamed: its German page moves, the German list links to it there.
+    assert sorted(set(renamed["pages"]) ^ set(added["pages"])) == [
+        "de/leistungen/datenanalyse",
+        "de/leistungen/datenberatung",
+    ]
+    assert renamed["routes"] == renamed["expected_routes"]
+    assert "/de/leistungen/datenanalyse" in renamed["texts"]["app/routes/[de].[leistungen]._index.jsx"]
+    assert "app/routes/[de].[leistungen].[datenberatung]._index.jsx" not in renamed["texts"]
+    assert 0 < renamed["count"] < len(renamed["pages"]) / 2
+    _on_disk_as_compiled(renamed, web)
+    # Deleted again: its pages are gone from the app, the manifest and the disk, and every
+    # other page is as before it was added.
+    assert removed["pages"] == result["pages_before"]
+    assert removed["routes"] == result["routes_before"]
+    assert not (web / "app/routes/[services].[data-consulting]._index.jsx").exists()
+    on_disk = {str(path) for path in (web / "app/routes").iterdir()}
+    assert on_disk == {path for path in result["before"] if "/app/routes/" in path}
+    for path, code in result["before"].items():
+        assert _same_build(Path(path).read_text(encoding="utf-8")) == _same_build(code), path
+
+
+def test_a_new_service_is_waited_for_until_its_texts_are_saved(content_copy: Path) -> None:
+    """A new service is its line in services.yaml and its texts in both languages, saved
+    one file after the other: until the last, the dev server waits instead of restarting
+    into the content error page."""
+    from agency_site.dev.live_routes import WaitingForSave
+    from agency_site.dev.new_entries import unsaved_parts, wait_for_new_entries
+    from tests.recipes import NEW_SERVICE, add_service
+
+    texts = [content_copy / "i18n" / lang / "services.yaml" for lang in ("en", "de")]
+    originals = [path.read_text(encoding="utf-8") for path in texts]
+    add_service(content_copy.parent)
+    wait_for_new_entries(content_copy)
+    added = [path.read_text(encoding="utf-8") for path in texts]
+    for path, text in zip(texts, originals, strict=True):
+        path.write_text(text, encoding="utf-8")
+    with pytest.raises(WaitingForSave, match=f"service-{NEW_SERVICE}-title"):
+        wait_for_new_entries(content_copy)
+    # Its English texts saved, the German ones not yet.
+    texts[0].write_text(added[0], encoding="utf-8")
+    assert unsaved_parts(content_copy)
+    # Another content error is not waited for: the backend restarts into its page.
+    services = content_copy / "services.yaml"
+    services.write_text(services.read_text(encoding="utf-8").replace("colour: indigo", "colour: teal", 1))
+    assert unsaved_parts(content_copy) == []
