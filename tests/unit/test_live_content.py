@@ -901,11 +901,9 @@ def test_an_edit_of_a_menu_label_compiles_the_shared_header(content_copy: Path, 
         assert _same_build(on_disk.read_text(encoding="utf-8")) == _same_build(code), path
 
 
-# The dev server's app with every page written; a new service added as the README's recipe
-# adds it (tests/recipes.py), its line in services.yaml saved before its texts, shown
-# through live_content; its German slug renamed; every page compiled again for comparison
-# each time; then the service deleted again.
-_NEW_SERVICE = """
+# The dev server's app with every page written (a change of the catalog follows): every
+# page compiled again for comparison and the route manifest are `shown`.
+_CATALOG_CHANGE = """
 import json, sys
 from pathlib import Path
 from agency_site import agency_site as built
@@ -913,7 +911,7 @@ from agency_site.dev import content_edit, live_content
 from agency_site.dev.live_routes import WaitingForSave, routed_pages
 from agency_site.reflex_adapter import recompile_pages, routes_manifest, web_dir, write_if_changed
 from agency_site.i18n import recording_keys
-from tests.recipes import add_service
+from tests.recipes import add_project, add_service
 
 def every_page():
     # Its texts asked inside a recording, as the app's build asks them: a text asked outside
@@ -944,7 +942,14 @@ before = every_page()
 for path, text in [*before.items(), routes_manifest(built.app)]:
     write_if_changed(path, text)
 pages_before, routes_before = sorted(live_content.remembered_pages()), routes_json()
-services = content / "services.yaml"
+"""
+
+# A new service added as the README's recipe adds it (tests/recipes.py), its line in
+# services.yaml saved before its texts, shown through live_content; its German slug
+# renamed; then the service deleted again.
+_NEW_SERVICE = (
+    _CATALOG_CHANGE
+    + """services = content / "services.yaml"
 texts = [content / "i18n" / lang / "services.yaml" for lang in ("en", "de")]
 originals = {path: path.read_text() for path in [services, *texts]}
 add_service(content.parent)
@@ -981,6 +986,7 @@ print(json.dumps({
     },
 }))
 """
+)
 
 
 def _on_disk_as_compiled(shown: dict, web: Path) -> None:
@@ -1058,3 +1064,60 @@ def test_a_new_service_is_waited_for_until_its_texts_are_saved(content_copy: Pat
     services = content_copy / "services.yaml"
     services.write_text(services.read_text(encoding="utf-8").replace("colour: indigo", "colour: teal", 1))
     assert unsaved_parts(content_copy) == []
+
+
+# A new project added as the README's recipe adds it (its image one the project has: the
+# recipe's is copied into this copy's assets/, which the app does not read), its files
+# saved at once, shown through live_content; then deleted again.
+_NEW_PROJECT = (
+    _CATALOG_CHANGE
+    + """projects = content / "projects.yaml"
+texts = [content / "i18n" / lang / "projects.yaml" for lang in ("en", "de")]
+originals = {path: path.read_text() for path in [projects, *texts]}
+# The recipe copies the image it names from this copy's assets/.
+from agency_site.images.variants import assets_dir
+(content.parent / "assets" / "projects").mkdir(parents=True)
+image = assets_dir() / "projects" / "business-formation-1.webp"
+(content.parent / "assets" / "projects" / image.name).write_bytes(image.read_bytes())
+add_project(content.parent)
+projects.write_text(projects.read_text().replace("/projects/data-dashboard-1.webp", "/projects/business-formation-1.webp"))
+added = shown(content_edit.apply_content_edit(built.app, [projects, *texts])[0])
+for path, text in originals.items():
+    path.write_text(text)
+count, changed = content_edit.apply_content_edit(built.app, [projects, *texts])
+print(json.dumps({
+    "before": {str(path): text for path, text in before.items()},
+    "pages_before": pages_before,
+    "routes_before": routes_before,
+    "added": added,
+    "removed": {"count": count, "pages": sorted(live_content.remembered_pages()), "routes": routes_json()},
+}))
+"""
+)
+
+
+def test_a_new_project_is_compiled_and_routed_without_a_restart(content_copy: Path, tmp_path: Path) -> None:
+    """A new project (the README's recipe) is shown by the running app: its pages are added,
+    the portfolio's tabs that list it and the project pages that suggest it compiled, far
+    from every page, as a compile of every page gives them; deleted, the site is as before."""
+    web = tmp_path / ".web"
+    result = _run_as_the_dev_server(_NEW_PROJECT, content_copy, web)
+    added, removed = result["added"], result["removed"]
+    new_pages = ["de/projekt/daten-dashboard-handel", "project/107"]
+    assert sorted(set(added["pages"]) - set(result["pages_before"])) == new_pages
+    assert added["routes"] == added["expected_routes"]
+    texts = added["texts"]
+    assert "Retail Data Dashboard" in texts["app/routes/[project].[107]._index.jsx"]
+    for tab in ("[portfolio].[all]", "[portfolio].[software-development]", "[de].[referenzen].[alle]"):
+        assert (
+            "/project/107" in texts[f"app/routes/{tab}._index.jsx"]
+            or "/de/projekt/daten" in texts[f"app/routes/{tab}._index.jsx"]
+        ), tab
+    assert 0 < added["count"] < len(added["pages"]) / 2
+    _on_disk_as_compiled(added, web)
+    assert removed["pages"] == result["pages_before"]
+    assert removed["routes"] == result["routes_before"]
+    on_disk = {str(path) for path in (web / "app/routes").iterdir()}
+    assert on_disk == {path for path in result["before"] if "/app/routes/" in path}
+    for path, code in result["before"].items():
+        assert _same_build(Path(path).read_text(encoding="utf-8")) == _same_build(code), path
