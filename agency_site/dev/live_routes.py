@@ -25,7 +25,8 @@ list and the unknown-service page in both languages, the footer's module if it l
 the home page if it features it; a new German slug the pages that link to it (a
 service's portfolio tab moves with it). Those are among live_content's
 `pages_to_rebuild`; the list of the kind that came or went is compiled first. A route
-change that more than half of the pages show restarts the backend (`apply_route_change`).
+change that most pages show compiles them all, as any live edit (live_content's
+`compile_pages`): less work than a restart, which compiles every page too.
 
 A new post is two files, saved one after the other; between the two saves the blog is
 not whole (a post in one language only is a content error), and the dev server waits for
@@ -248,8 +249,6 @@ def apply_route_change(
     # Pages that share a memo module are compiled together (they share its file).
     modules = {now[key].memo_module for key in chosen}
     chosen |= {key for key, page in kept.items() if page.memo_module in modules} - set(first)
-    if len(chosen) + len(lists) > len(now) / 2:
-        raise RestartNeeded(f"{len(chosen) + len(lists)} of {len(now)} pages show it")
     fields |= build_pages([now[key] for key in chosen if key not in fields])
     written += compile_and_write(app, {key: fields[key] for key in sorted(chosen)})
     manifest, text = routes_manifest(app)
