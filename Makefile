@@ -56,7 +56,7 @@ help:
 	@echo "make report        the marketing report (GoAccess) from nginx's access log into REPORT_DIR"
 	@echo "make bench-visitors N page views and K messages: websockets, server states, memory, JS per page (N=200 K=5)"
 	@echo "make bench-suite    make test's CPU time: what time shows, and the machine's (Chromium included)"
-	@echo "make bench-dev      seconds from saving a content file, a legal text, a post, a company fact, a page, an image and the stylesheet to the open browser under reflex run"
+	@echo "make bench-dev      seconds from saving to the open browser under reflex run: a text, a legal text, a post, company facts, the brand, a menu label, a page, an image, the stylesheet, a new post, a new service"
 	@echo "make chromium       the tests' Chromium (its headless shell); make chromium-browser: the full one, for the benchmarks"
 	@echo "make clean          remove the build (.web) and saved states (.states)"
 
