@@ -34,7 +34,7 @@ from .expected import (
     text,
     texts_of,
 )
-from .reveal import FADING, REVEAL_BLOCKS, SEEN_OPACITIES, content_of, wait_until_still
+from .reveal import FADING, REVEAL_BLOCKS, SEEN_AT_REST, content_of
 
 # SPEC.md §2: the home page teases the first six posts.
 HOME_POST_IDS = BLOG_POST_IDS[:6]
@@ -458,9 +458,7 @@ def test_nothing_on_the_screen_rests_half_faded(shared_pages: SharedPages, viewp
     visit.goto(path)
     height = page.evaluate("document.documentElement.scrollHeight")
     for top in range(0, height, page.viewport_size["height"] // 3 if page.viewport_size else 300):
-        page.evaluate(f"window.scrollTo(0, {top})")
-        wait_until_still(page)
-        half = [seen for seen in page.evaluate(SEEN_OPACITIES) if 0 < seen["opacity"] < 1]
+        half = [seen for seen in page.evaluate(SEEN_AT_REST, top) if 0 < seen["opacity"] < 1]
         assert half == [], f"{path} at scroll {top}: {half}"
 
 
