@@ -314,6 +314,14 @@ def key_line(path: Path, key: str) -> int | None:
 
 def load_language(content_dir: Path, lang: str) -> tuple[dict[str, str], dict[str, Path]]:
     """All keys of one language, and the file each key came from; a key may appear once."""
+    strings, origin, errors = read_language(content_dir, lang)
+    raise_all(errors)
+    return strings, origin
+
+
+def read_language(content_dir: Path, lang: str) -> tuple[dict[str, str], dict[str, Path], list[ContentError]]:
+    """The keys of one language's files that read well, the file each came from, and the
+    errors of the others (a file that does not parse gives no key)."""
     strings: dict[str, str] = {}
     origin: dict[str, Path] = {}
     errors: list[ContentError] = []
@@ -337,8 +345,7 @@ def load_language(content_dir: Path, lang: str) -> tuple[dict[str, str], dict[st
                 continue
             strings[key] = text
             origin[key] = path
-    raise_all(errors)
-    return strings, origin
+    return strings, origin, errors
 
 
 def check_placeholders(origin: dict[str, dict[str, Path]], strings: dict[str, dict[str, str]]) -> None:
@@ -379,13 +386,19 @@ def check_placeholders(origin: dict[str, dict[str, Path]], strings: dict[str, di
     raise_all(errors)
 
 
-def check_both_languages(content_dir: Path, origin: dict[str, dict[str, Path]]) -> None:
-    """A key must exist in every language: a missing one would show another language's text."""
+def check_both_languages(
+    content_dir: Path, origin: dict[str, dict[str, Path]], unread: frozenset[str] = frozenset()
+) -> None:
+    """A key must exist in every language: a missing one would show another language's text.
+    The keys of a file named in `unread` (one that did not parse in some language) are not
+    known there: they are left to the check after its fix."""
     errors: list[ContentError] = []
     for lang, keys in origin.items():
         for other, other_keys in origin.items():
             for key in other_keys.keys() - keys.keys():
                 source = other_keys[key]
+                if source.name in unread:
+                    continue
                 target = content_dir / "i18n" / lang / source.name
                 errors.append(
                     ContentError(
@@ -409,15 +422,20 @@ def load_content(content_dir: Path) -> Content:
         errors.append(error)
     strings: dict[str, dict[str, str]] = {}
     origin: dict[str, dict[str, Path]] = {}
+    unread: set[str] = set()
     for lang in LANGUAGES:
         try:
-            strings[lang], origin[lang] = load_language(content_dir, lang)
+            strings[lang], origin[lang], language_errors = read_language(content_dir, lang)
         except ContentError as error:
             errors.append(error)
+            continue
+        errors += language_errors
+        # A file that does not parse hides its keys, not the other files' missing ones.
+        unread |= {error.path.name for error in language_errors if error.path.parent.parent.name == "i18n"}
     if len(strings) == len(LANGUAGES):
         for check in (
             lambda: check_placeholders(origin, strings),
-            lambda: check_both_languages(content_dir, origin),
+            lambda: check_both_languages(content_dir, origin, frozenset(unread)),
         ):
             try:
                 check()

@@ -77,6 +77,22 @@ def test_a_key_missing_in_german_names_the_key_and_the_file(content_copy: Path) 
     ]
 
 
+def test_a_key_missing_in_german_is_named_beside_a_file_that_does_not_parse(content_copy: Path) -> None:
+    """A text file that does not parse hides its own keys, not the other files': the key
+    missing in German is named with the YAML error, not only after its fix."""
+    german = content_copy / "i18n" / "de" / "about.yaml"
+    _replace(german, "  about-mission-title:", "  # about-mission-title:")
+    broken = content_copy / "i18n" / "en" / "contact.yaml"
+    _replace(broken, "\n  contact-", "\n  contact- : broken: yes\n  contact-")
+    with pytest.raises(ContentError) as raised:
+        load_content(content_copy)
+    described = [error.describe() for error in raised.value.errors]
+    assert [text for text in described if text.startswith(f"{broken}:") and "invalid YAML" in text]
+    assert [text for text in described if text.startswith(f"{german}: about-mission-title: no de text")]
+    # The broken file's keys are not called missing in German.
+    assert not [text for text in described if "contact.yaml" in text and "no " in text]
+
+
 def test_a_kind_of_page_without_sharing_texts_or_images_is_named(content_copy: Path, tmp_path: Path) -> None:
     content = load_content(content_copy)
     assets = tmp_path / "assets"
