@@ -753,10 +753,9 @@ def full_compile(app):
     return {str(utils.resolve_path_of_web_dir(path)): text for path, text in files if path is not None}
 """
 
-# The dev server's app with everything written as its full compile writes it, then an
-# edit of the office's building and the scheduling page (site.yaml) shown through
-# live_content.
-_OFFICE_EDIT = (
+# The dev server's app with everything written as its full compile writes it, as at
+# its start; an edit follows.
+_COMPILED_AS_AT_START = (
     _FULL_COMPILE
     + """
 import json, sys
@@ -767,7 +766,15 @@ from agency_site.reflex_adapter import write_if_changed
 
 for path, text in full_compile(built.app).items():
     write_if_changed(Path(path), text)
-site = Path(sys.argv[1]) / "site.yaml"
+"""
+)
+
+# The dev server's app with everything written as its full compile writes it, then an
+# edit of the office's building and the scheduling page (site.yaml) shown through
+# live_content.
+_OFFICE_EDIT = (
+    _COMPILED_AS_AT_START
+    + """site = Path(sys.argv[1]) / "site.yaml"
 text = site.read_text().replace("building: Gate Village 3", "building: Edited Village 3", 1)
 site.write_text(text.replace("cal.com/falconbyte/intro-call", "cal.com/falconbyte/edited-call", 1))
 count, written = content_edit.apply_content_edit(built.app, [site])
@@ -785,6 +792,16 @@ from agency_site import agency_site as built
 print(json.dumps(full_compile(built.app)))
 """
 )
+
+
+def _assert_as_a_restart_writes(content_copy: Path, tmp_path: Path, web: Path) -> None:
+    """Every file a restart's full compile of the edited content writes is in `web` as
+    the live edit left it: no page or module that shows the edit was left out."""
+    restarted_web = tmp_path / "restarted" / ".web"
+    restarted = _run_as_the_dev_server(_RESTART, content_copy, restarted_web)
+    for path, code in restarted.items():
+        on_disk = web / Path(path).relative_to(restarted_web)
+        assert _same_build(on_disk.read_text(encoding="utf-8")) == _same_build(code), path
 
 
 def test_an_edit_of_the_footers_office_compiles_the_shared_footer(content_copy: Path, tmp_path: Path) -> None:
@@ -810,29 +827,14 @@ def test_an_edit_of_the_footers_office_compiles_the_shared_footer(content_copy: 
     assert "Edited Village 3" in (
         web / "app_components/agency_site/components/layout/footer_en.jsx"
     ).read_text(encoding="utf-8")
-    # Every file on disk is what a restart's full compile writes: no page or module that
-    # shows the office was left out.
-    restarted = _run_as_the_dev_server(_RESTART, content_copy, tmp_path / "restarted" / ".web")
-    restarted_web = tmp_path / "restarted" / ".web"
-    for path, code in restarted.items():
-        on_disk = web / Path(path).relative_to(restarted_web)
-        assert _same_build(on_disk.read_text(encoding="utf-8")) == _same_build(code), path
+    _assert_as_a_restart_writes(content_copy, tmp_path, web)
 
 
 # The dev server's app with everything written as its full compile writes it, then an
 # edit of the brand's name (site.yaml) shown through live_content.
 _BRAND_EDIT = (
-    _FULL_COMPILE
-    + """
-import json, sys
-from pathlib import Path
-from agency_site import agency_site as built
-from agency_site.dev import content_edit, live_content
-from agency_site.reflex_adapter import write_if_changed
-
-for path, text in full_compile(built.app).items():
-    write_if_changed(Path(path), text)
-site = Path(sys.argv[1]) / "site.yaml"
+    _COMPILED_AS_AT_START
+    + """site = Path(sys.argv[1]) / "site.yaml"
 site.write_text(site.read_text().replace("name: Falconbyte ", "name: Edited Brand ", 1))
 count, written = content_edit.apply_content_edit(built.app, [site])
 print(json.dumps({"count": count, "pages": len(live_content.remembered_pages())}))
@@ -848,28 +850,15 @@ def test_an_edit_of_the_brand_compiles_every_page_live(content_copy: Path, tmp_p
     result = _run_as_the_dev_server(_BRAND_EDIT, content_copy, web)
     assert result["count"] == result["pages"] > 80
     assert "Edited Brand" in (web / "app/routes/[about]._index.jsx").read_text(encoding="utf-8")
-    restarted = _run_as_the_dev_server(_RESTART, content_copy, tmp_path / "restarted" / ".web")
-    restarted_web = tmp_path / "restarted" / ".web"
-    for path, code in restarted.items():
-        on_disk = web / Path(path).relative_to(restarted_web)
-        assert _same_build(on_disk.read_text(encoding="utf-8")) == _same_build(code), path
+    _assert_as_a_restart_writes(content_copy, tmp_path, web)
 
 
 # The dev server's app with everything written as its full compile writes it, then an
 # edit of a menu label (the header's 'About', also in the footer) and the language
 # label (the header's alone) shown through live_content.
 _MENU_EDIT = (
-    _FULL_COMPILE
-    + """
-import json, sys
-from pathlib import Path
-from agency_site import agency_site as built
-from agency_site.dev import content_edit, live_content
-from agency_site.reflex_adapter import write_if_changed
-
-for path, text in full_compile(built.app).items():
-    write_if_changed(Path(path), text)
-texts = Path(sys.argv[1]) / "i18n" / "en" / "site.yaml"
+    _COMPILED_AS_AT_START
+    + """texts = Path(sys.argv[1]) / "i18n" / "en" / "site.yaml"
 edited = texts.read_text().replace("  nav-about: About\\n", "  nav-about: About Edited\\n", 1)
 edited = edited.replace("  language-label: Language\\n", "  language-label: Edited language\\n", 1)
 texts.write_text(edited)
@@ -894,11 +883,7 @@ def test_an_edit_of_a_menu_label_compiles_the_shared_header(content_copy: Path, 
     } <= written
     header = (web / "app_components/agency_site/components/layout/header_en.jsx").read_text(encoding="utf-8")
     assert "About Edited" in header and "Edited language" in header
-    restarted = _run_as_the_dev_server(_RESTART, content_copy, tmp_path / "restarted" / ".web")
-    restarted_web = tmp_path / "restarted" / ".web"
-    for path, code in restarted.items():
-        on_disk = web / Path(path).relative_to(restarted_web)
-        assert _same_build(on_disk.read_text(encoding="utf-8")) == _same_build(code), path
+    _assert_as_a_restart_writes(content_copy, tmp_path, web)
 
 
 # The dev server's app with every page written (a change of the catalog follows): every
