@@ -330,7 +330,7 @@ $(OBSERVATORY_STAMP):
 	@conf=$(OBSERVATORY)/node_modules/@mdn/mdn-http-observatory/conf/hsts-preload.json; [ -e $$conf ] || echo '{}' > $$conf
 	touch $@
 
-# The marketing report (README 'Numbers for marketing'): GoAccess on nginx's anonymised
+# The marketing report (docs/operators.md, 'The website report'): GoAccess on nginx's anonymised
 # access log and its rotated copies, one static page into REPORT_DIR/index.html.
 NGINX_ACCESS_LOG ?= /var/log/nginx/agency-access.log
 REPORT_DIR ?= .report

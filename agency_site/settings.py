@@ -46,7 +46,7 @@ class SettingsError(ValueError):
 
 @dataclass(frozen=True)
 class LeadSettings:
-    """How contact messages are limited, delivered and kept (README 'Operators')."""
+    """How contact messages are limited, delivered and kept (docs/operators.md)."""
 
     # Webhook that receives each stored message as JSON; None keeps messages in the table only.
     webhook_url: str | None = None

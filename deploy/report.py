@@ -10,7 +10,7 @@ and writes one static HTML page. It reads the current log and the rotated ones
 (`.1`, `.2.gz`, ...: logrotate keeps LOG_RETENTION_DAYS of them, deploy/logrotate/), so
 the report covers that period. Nothing of it reaches a visitor's browser: no script, no
 cookie, no request; nginx serves the page only at /_report/ behind basic auth or to this
-machine (README 'Numbers for marketing'). `make report` and agency-report.timer run this.
+machine (docs/operators.md, 'The website report'). `make report` and agency-report.timer run this.
 
 The messages never pass through the access log (they travel over the form's websocket), so
 their count per day and language comes from DATABASE_URL's database: counts only, no name,

@@ -1,5 +1,5 @@
-"""The README's recipes for new content ('Adding content'), done by code: each function
-adds one example to a copy of the project exactly as the recipe says, so a test can
+"""The recipes for new content (docs/content-editors.md, docs/developers.md), done by
+code: each function adds one example to a copy of the project exactly as the recipe says, so a test can
 check that following a recipe validates, builds and keeps the tests' rules green.
 """
 
@@ -154,7 +154,7 @@ EXCERPTS = {
     "de": "welche Frage zuerst kommt, welche Daten Sie schon haben und was Sie als Nächstes bauen.",
 }
 
-# Recipe 'A new page', step 1: the page module (README shows the same code).
+# Recipe 'A new page', step 1: the page module (docs/developers.md shows the same code).
 PAGE_MODULE = '''"""Careers (/careers): open positions."""
 
 from __future__ import annotations

@@ -11,7 +11,7 @@ from ..content import catalogue, keys_of, legal_headings, legal_updated, post, t
 __all__ = ["keys_of", "legal_headings", "legal_updated", "post", "text", "texts", "texts_of"]
 
 # What SPEC.md fixes about the catalog and the blog: the services, projects and posts it
-# names, with their colours, tabs and order. The content files may add more (README
+# names, with their colours, tabs and order. The content files may add more (docs/content-editors.md,
 # 'Adding content'): tests/unit/test_catalog.py and test_blog.py check that the spec's own
 # are there as it says, and every other test expects what the files list today
 # (tests/content.py `catalogue()`), so following a recipe keeps the tests green.

@@ -232,8 +232,8 @@ def test_every_former_german_address_answers_301_with_its_german_one(running_sta
 )
 def test_visits_reach_the_marketing_report_anonymised(running_stack: RunningStack, tmp_path: Path) -> None:
     """nginx logs each visit with the address cut to its network and no query; GoAccess
-    makes the report of that log, which nginx serves to this machine (README 'Numbers
-    for marketing'). A browser's user agent: the report leaves out bots (httpx is one)."""
+    makes the report of that log, which nginx serves to this machine (docs/operators.md,
+    'The website report'). A browser's user agent: the report leaves out bots (httpx is one)."""
     with _client() as client:
         for path in ("/de/ueber-uns?utm_source=newsletter", "/services/ai-callers"):
             response = client.get(

@@ -1,4 +1,4 @@
-"""The README's recipes for new content: a service, a project, a post
+"""The recipes for new content (docs/content-editors.md, docs/developers.md): a service, a project, a post
 and a page, each added to a copy of the project as the recipe says (tests/recipes.py),
 then validated (`make check-content`), built (every route, both languages, as `reflex run`
 builds them) and tested by the tests that read the catalogue: new content needs no code,

@@ -159,6 +159,6 @@ def test_a_server_that_does_not_compile_registers_every_route_and_its_on_load_wi
 
 
 def test_a_route_of_an_unknown_kind_stops_the_build() -> None:
-    # Not "careers": the README's new-page recipe adds that kind (tests/recipes.py).
+    # Not "careers": the new-page recipe of docs/developers.md adds that kind (tests/recipes.py).
     with pytest.raises(ValueError, match="'not-a-kind'"):
         Route("/not-a-kind", route_table()[0].build, "not-a-kind")  # pyright: ignore[reportArgumentType]

@@ -96,8 +96,8 @@ def test_only_the_data_directory_is_writable(unit: Path):
     assert all(path.startswith(DATA) for name, path in environment.items() if name.endswith("WORKDIR"))
 
 
-def test_the_readme_reviews_every_hardening_directive():
-    production = (ROOT / "README.md").read_text().split("## Production", 1)[1].split("\n## ", 1)[0]
+def test_the_production_page_reviews_every_hardening_directive():
+    production = (ROOT / "docs" / "production.md").read_text()
     directives = {
         key
         for unit in UNITS
@@ -107,7 +107,7 @@ def test_the_readme_reviews_every_hardening_directive():
         and key != "Environment"
     }
     missing = sorted(key for key in directives if f"`{key}" not in production)
-    assert missing == [], "README 'Production' does not review these directives"
+    assert missing == [], "docs/production.md does not review these directives"
 
 
 def test_the_daily_purge_deletes_every_message_past_the_retention_period():

@@ -1,4 +1,4 @@
-"""The README's webhook receiver example, run as written: a genuine lead
+"""The operators' page's webhook receiver example, run as written: a genuine lead
 is stored once, a forged, altered, stale or replayed request is not."""
 
 from __future__ import annotations
@@ -19,10 +19,10 @@ SECRET = "whsec_" + base64.b64encode(b"the receiver example's secret!!!").decode
 OTHER_SECRET = "whsec_" + base64.b64encode(b"a secret the attacker guessed..!").decode()
 
 
-def readme_receiver_example() -> str:
-    """The first Python block after 'Receiver example' in README.md."""
-    readme = (PROJECT_ROOT / "README.md").read_text(encoding="utf-8")
-    after = readme[readme.index("Receiver example (Python") :]
+def documented_receiver_example() -> str:
+    """The first Python block after 'Receiver example' in docs/operators.md."""
+    page = (PROJECT_ROOT / "docs" / "operators.md").read_text(encoding="utf-8")
+    after = page[page.index("Receiver example (Python") :]
     return re.search(r"```python\n(.*?)```", after, re.S).group(1)
 
 
@@ -30,7 +30,7 @@ def readme_receiver_example() -> str:
 def receiver_example(monkeypatch) -> dict:
     monkeypatch.setenv("CONTACT_WEBHOOK_SECRET", SECRET)
     namespace: dict = {"__name__": "receiver_example"}
-    exec(compile(readme_receiver_example(), "README.md receiver example", "exec"), namespace)  # noqa: S102
+    exec(compile(documented_receiver_example(), "docs/operators.md receiver example", "exec"), namespace)  # noqa: S102
     return namespace
 
 
