@@ -1,4 +1,4 @@
-"""Operators' commands: `python -m agency_site.leads list|export|erase|release|purge|migrate|retry|stats`."""
+"""Operators' commands: `python -m agency_site.leads list|show|export|erase|release|purge|delete|migrate|retry|resume|stats`."""
 
 from __future__ import annotations
 
@@ -96,7 +96,15 @@ def _erase(engine: sa.Engine, args: argparse.Namespace, out: TextIO) -> int:
 
 
 def _release(engine: sa.Engine, args: argparse.Namespace, out: TextIO) -> int:
-    if not store.release(engine, args.id):
+    try:
+        released = store.release(engine, args.id)
+    except ValueError as refused:
+        out.write(
+            f"message {args.id} not released: {refused} (the contact form refuses such fields;"
+            f" delete it with `delete --id {args.id}`)\n"
+        )
+        return 1
+    if not released:
         out.write(f"no spam message with id {args.id}\n")
         return 1
     out.write(f"released message {args.id}: stored, to be delivered\n")
@@ -108,10 +116,15 @@ def _purge(engine: sa.Engine, args: argparse.Namespace, out: TextIO) -> int:
     if days < store.MIN_PURGE_DAYS:
         out.write(f"refusing --older-than {days}: at least {store.MIN_PURGE_DAYS} day, nothing deleted\n")
         return 2
-    purged = store.purge(engine, days, include_undelivered=args.include_undelivered)
-    which = "" if args.include_undelivered else " (delivered and spam; undelivered kept)"
-    out.write(f"purged {purged} message(s) older than {days} days{which}\n")
+    purged = store.purge(engine, days)
+    out.write(f"purged {purged} message(s) older than {days} days (delivered and spam; undelivered kept)\n")
     return 0
+
+
+def _delete(engine: sa.Engine, args: argparse.Namespace, out: TextIO) -> int:
+    deleted = store.delete(engine, args.id)
+    out.write(f"deleted {deleted} message(s)\n")
+    return 0 if deleted == len(set(args.id)) else 1
 
 
 def _migrate(engine: sa.Engine, args: argparse.Namespace, out: TextIO) -> int:
@@ -167,10 +180,12 @@ def parser() -> argparse.ArgumentParser:
     purge.add_argument(
         "--older-than", type=int, metavar="DAYS", help="default: CONTACT_RETENTION_DAYS (180); at least 1"
     )
-    purge.add_argument(
-        "--include-undelivered", action="store_true", help="delete stored, failed and dead messages too"
-    )
     purge.set_defaults(run=_purge)
+    delete = commands.add_parser(
+        "delete", help="delete the messages named, whatever their status (undelivered ones too)"
+    )
+    delete.add_argument("--id", type=int, required=True, nargs="+", metavar="N")
+    delete.set_defaults(run=_delete)
     commands.add_parser("migrate", help="apply the database migrations").set_defaults(run=_migrate)
     retry = commands.add_parser(
         "retry", help="deliver due messages now; --id N brings back a failed or dead one"

@@ -20,8 +20,8 @@ PUBLIC_ID_MAX = 36
 class MessageStatus(StrEnum):
     """A message's status over all its delivery channels (`LeadDelivery`): stored until a
     channel tried it, delivered once every configured channel has it, failed while one will
-    be retried, dead when one gave up (an operator's `leads retry --id` brings it back).
-    Spam is never delivered."""
+    be retried, dead when one spent its whole retry schedule (an operator's `leads retry`
+    brings it back). Spam is never delivered unless an operator releases it."""
 
     STORED = "stored"
     DELIVERED = "delivered"
@@ -32,8 +32,7 @@ class MessageStatus(StrEnum):
 
 class DeliveryStatus(StrEnum):
     """One channel's delivery of one message: pending (never tried or taken back by an
-    operator), delivered, failed (retried later) or dead (a permanent refusal, or too many
-    rounds)."""
+    operator), delivered, failed (retried later) or dead (its retry schedule spent)."""
 
     PENDING = "pending"
     DELIVERED = "delivered"
@@ -132,9 +131,15 @@ class ContactMessage(LeadsTable, table=True):
     # The message's content hash (idempotency.content_hash): one row per key AND content,
     # so an edited resend under the same key is a message of its own.
     content_hash: str | None = Field(default=None, sa_column=sa.Column(sa.String(64), nullable=True))
-    # When the operators were told (ERROR in the log) that this lead is dead or overdue:
-    # once per lead, not every round.
+    # When the operators were told (ERROR in the log) that this lead is still undelivered an
+    # hour after it arrived, and that it is dead: once per lead each, not every round.
     alerted_at: datetime | None = Field(default=None, sa_column=_utc_column(nullable=True))
+    dead_alerted_at: datetime | None = Field(default=None, sa_column=_utc_column(nullable=True))
+    # When an operator released it from spam: its retention period counts from then.
+    released_at: datetime | None = Field(default=None, sa_column=_utc_column(nullable=True))
+    # Spam only: what validation found in its fields (`field=problem` pairs), which a
+    # visitor's form would have refused; None when every field passed.
+    problems: str | None = Field(default=None, max_length=200)
 
 
 class LeadDelivery(LeadsTable, table=True):
@@ -162,3 +167,14 @@ class LeadDelivery(LeadsTable, table=True):
     next_attempt_at: datetime | None = Field(default=None, sa_column=_utc_column(nullable=True))
     lease_token: str | None = Field(default=None, max_length=32)
     delivered_at: datetime | None = Field(default=None, sa_column=_utc_column(nullable=True))
+
+
+class LeadChannel(LeadsTable, table=True):
+    """A delivery channel's own state: paused when its receiver answered 410 Gone (it wants
+    no more leads), until an operator resumes it. No row: the channel is running."""
+
+    __tablename__ = "lead_channel"  # pyright: ignore[reportAssignmentType] (as ContactMessage's)
+
+    channel: str = Field(primary_key=True, max_length=16)
+    paused_at: datetime | None = Field(default=None, sa_column=_utc_column(nullable=True))
+    paused_reason: str | None = Field(default=None, max_length=200)

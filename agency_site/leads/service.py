@@ -113,6 +113,7 @@ async def _receive(submission: Submission, client: str, inbox: Inbox, submission
         return Outcome(errors=errors)
     if not await inbox.limiter.acquire(client):
         if submission.honeypot:
+            logger.info("Contact form honeypot filled by a client over the rate limit; not stored")
             return Outcome(sent=True)
         return Outcome(failure=Failure.RATE_LIMITED)
     submission = _as_stored(submission)
@@ -126,7 +127,10 @@ async def _receive(submission: Submission, client: str, inbox: Inbox, submission
         await inbox.limiter.release(client)
         logger.exception("Contact message from %s could not be stored", client)
         return Outcome(failure=Failure.NOT_STORED)
-    if not submission.honeypot:
+    if submission.honeypot:
+        # Counted by /_metrics (agency_leads{status="spam"}); no field of it in the log.
+        logger.info("Contact message %s filed as spam: the honeypot field was filled", message_id)
+    else:
         delivery.schedule(inbox.engine, message_id, inbox.settings)
     return Outcome(sent=True, message_id=message_id)
 

@@ -25,11 +25,18 @@ from agency_site.leads.model import (
     as_utc,
     utc_now,
 )
-from agency_site.leads.validation import Submission
+from agency_site.leads.validation import Problem, Submission, field_errors
+
+
+def problems_text(problems: dict[str, Problem]) -> str | None:
+    """Validation's findings as stored: `field=problem` pairs, comma-separated."""
+    return ",".join(f"{field}={problem}" for field, problem in problems.items()) or None
 
 
 def _row(submission: Submission, key: str | None = None) -> ContactMessage:
     return ContactMessage(
+        # Spam is kept with what validation says of it: `release` refuses what a form would.
+        problems=problems_text(field_errors(submission)) if submission.honeypot else None,
         content_hash=content_hash(submission) if key else None,
         name=submission.name,
         email=submission.email,
@@ -368,15 +375,42 @@ def messages(
             yield row
 
 
-def release(engine: sa.Engine, message_id: int) -> bool:
+def stored_problems(row: ContactMessage) -> dict[str, Problem]:
+    """What validation finds in a stored message's fields now (a row stored before its
+    spam was validated has no `problems` of its own)."""
+    submission = Submission(
+        name=row.name,
+        email=row.email,
+        subject=row.subject,
+        message=row.message,
+        language=row.language,
+        page=row.page,
+        honeypot=False,
+    )
+    return field_errors(submission)
+
+
+def release(engine: sa.Engine, message_id: int, now: datetime | None = None) -> bool:
     """A message filed as spam that came from a real visitor after all: stored again, to be
-    delivered like any other (the delivery task takes it at its next round). False when
-    there is no spam message with that id."""
-    table = ContactMessage.__table__
+    delivered like any other (the delivery task takes it at its next round), its retention
+    counted from now. False when there is no spam message with that id. Raises ValueError
+    naming the fields a visitor's form would have refused (`stored_problems`): those are
+    never delivered."""
+    row = get(engine, message_id)
+    if row is None or row.status != MessageStatus.SPAM:
+        return False
+    problems = stored_problems(row)
+    if problems:
+        raise ValueError(", ".join(f"{field} {problem}" for field, problem in problems.items()))
     statement = (
-        sa.update(table)
-        .where(table.c.id == message_id, table.c.status == str(MessageStatus.SPAM))
-        .values(status=str(MessageStatus.STORED), next_attempt_at=None, last_error=None)
+        sa.update(_messages)
+        .where(_messages.c.id == message_id, _messages.c.status == str(MessageStatus.SPAM))
+        .values(
+            status=str(MessageStatus.STORED),
+            next_attempt_at=None,
+            last_error=None,
+            released_at=now or utc_now(),
+        )
     )
     with writing(engine), engine.begin() as connection:
         return connection.execute(statement).rowcount == 1
@@ -415,22 +449,30 @@ def erase(engine: sa.Engine, email: str) -> int:
     return erased
 
 
+def delete(engine: sa.Engine, message_ids: Sequence[int]) -> int:
+    """Delete the messages an operator names, whatever their status; returns how many.
+    The only way an undelivered lead goes, besides `erase` of a sender's messages."""
+    with writing(engine), engine.begin() as connection:
+        return _delete(connection, _messages.c.id.in_(list(message_ids)))
+
+
 # `purge` refuses a shorter age: a typo must not delete today's leads.
 MIN_PURGE_DAYS = 1
-# What `purge` deletes unless told to delete undelivered messages too.
+# What `purge` deletes: what reached the team, and spam. Never a lead nobody has received
+# (stored, failed, dead, released and not yet delivered): only an operator naming it does.
 PURGEABLE = (MessageStatus.DELIVERED, MessageStatus.SPAM)
 
 
-def purge(
-    engine: sa.Engine, older_than_days: int, *, include_undelivered: bool = False, now: datetime | None = None
-) -> int:
+def purge(engine: sa.Engine, older_than_days: int, *, now: datetime | None = None) -> int:
     """Delete delivered and spam messages received more than `older_than_days` days ago
-    (stored, failed and dead ones too with `include_undelivered`); returns how many.
-    Raises ValueError below MIN_PURGE_DAYS."""
+    (a released one: released that long ago); returns how many. Raises ValueError below
+    MIN_PURGE_DAYS."""
     if older_than_days < MIN_PURGE_DAYS:
         raise ValueError(f"refusing to purge messages younger than {MIN_PURGE_DAYS} day")
-    which = _messages.c.created_at < (now or utc_now()) - timedelta(days=older_than_days)
-    if not include_undelivered:
-        which = sa.and_(which, _messages.c.status.in_([str(status) for status in PURGEABLE]))
+    since = sa.func.coalesce(_messages.c.released_at, _messages.c.created_at)
+    which = sa.and_(
+        since < (now or utc_now()) - timedelta(days=older_than_days),
+        _messages.c.status.in_([str(status) for status in PURGEABLE]),
+    )
     with writing(engine), engine.begin() as connection:
         return _delete(connection, which)

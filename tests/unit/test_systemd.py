@@ -108,12 +108,3 @@ def test_the_production_page_reviews_every_hardening_directive():
     }
     missing = sorted(key for key in directives if f"`{key}" not in production)
     assert missing == [], "docs/production.md does not review these directives"
-
-
-def test_the_daily_purge_deletes_every_message_past_the_retention_period():
-    """The privacy policy promises that every enquiry is deleted after CONTACT_RETENTION_DAYS;
-    `purge` alone keeps undelivered leads, so the timer's service must say so explicitly."""
-    service = parse_unit((ROOT / "deploy" / "systemd" / "agency-purge.service").read_text())["Service"]
-    (command,) = values(service, "ExecStart")
-    assert command.split()[-2:] == ["purge", "--include-undelivered"], command
-    assert "--older-than" not in command  # the period is the policy's, CONTACT_RETENTION_DAYS
