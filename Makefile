@@ -332,7 +332,7 @@ $(OBSERVATORY_STAMP):
 
 # The marketing report (docs/operators.md, 'The website report'): GoAccess on nginx's anonymised
 # access log and its rotated copies, one static page into REPORT_DIR/index.html.
-NGINX_ACCESS_LOG ?= /var/log/nginx/agency-access.log
+NGINX_ACCESS_LOG ?= /var/log/agency-site/access.log
 REPORT_DIR ?= .report
 report: $(VENV)/.requirements.stamp
 	$(BIN)/python -m deploy.report --log $(NGINX_ACCESS_LOG) --out $(REPORT_DIR)

@@ -47,7 +47,7 @@ class NginxSite:
     metrics_allow: tuple[str, ...] = ()
     # The marketing report (deploy/report.py): the access log it reads, where it is
     # written, and who may read it from elsewhere than this machine (htpasswd file).
-    access_log: Path = Path("/var/log/nginx/agency-access.log")
+    access_log: Path = Path("/var/log/agency-site/access.log")
     report_dir: Path = Path("/var/lib/agency-report")
     report_passwords: Path = Path("/etc/agency/report.htpasswd")
 
@@ -101,7 +101,7 @@ def site_from_env(environ: Mapping[str, str]) -> NginxSite:
         metrics_allow=tuple(
             part.strip() for part in environ.get("METRICS_ALLOW", "").split(",") if part.strip()
         ),
-        access_log=Path(environ.get("NGINX_ACCESS_LOG", "/var/log/nginx/agency-access.log")),
+        access_log=Path(environ.get("NGINX_ACCESS_LOG", "/var/log/agency-site/access.log")),
         report_dir=Path(environ.get("REPORT_DIR", "/var/lib/agency-report")),
         report_passwords=Path(environ.get("REPORT_PASSWORDS", "/etc/agency/report.htpasswd")),
     )

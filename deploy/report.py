@@ -1,7 +1,7 @@
 """The marketing report: page views, languages, referrers, from nginx's access log, and
 the contact form's messages per day, from the leads database.
 
-    python -m deploy.report --log /var/log/nginx/agency-access.log --out /var/lib/agency-report
+    python -m deploy.report --log /var/log/agency-site/access.log --out /var/lib/agency-report
 
 GoAccess (Debian `goaccess`) reads the log nginx writes in the `agency_anonymous` format
 (deploy/nginx/agency-site.conf.template: combined, with the visitor's address cut to its
@@ -196,7 +196,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--log",
         type=Path,
-        default=Path(os.environ.get("NGINX_ACCESS_LOG", "/var/log/nginx/agency-access.log")),
+        default=Path(os.environ.get("NGINX_ACCESS_LOG", "/var/log/agency-site/access.log")),
     )
     parser.add_argument(
         "--out", type=Path, default=Path(os.environ.get("REPORT_DIR", "/var/lib/agency-report"))

@@ -258,6 +258,8 @@ def test_visits_reach_the_marketing_report_anonymised(running_stack: RunningStac
     page = make_report(log, running_stack.stack.folder / "report")
     data = page.read_text().replace("\\/", "/")
     assert "/de/ueber-uns" in data and "/services/ai-callers" in data and "www.linkedin.com" in data
+    # The paths visitors asked for, not the files nginx sent for them.
+    assert "/de/ueber-uns.html" not in data and "/services/ai-callers.html" not in data
     with _client() as client:
         served = client.get(running_stack.url + "/_report/")
     assert served.status_code == 200 and served.text == page.read_text()

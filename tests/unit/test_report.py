@@ -22,7 +22,7 @@ SITE = NginxSite(
     tls_key=Path("/etc/tls/key.pem"),
     site_root=Path("/srv/agency/site"),
     security_dir=Path("/srv/agency/nginx"),
-    access_log=Path("/var/log/nginx/agency-access.log"),
+    access_log=Path("/var/log/agency-site/access.log"),
     report_dir=Path("/var/lib/agency-report"),
     report_passwords=Path("/etc/agency/report.htpasswd"),
 )
@@ -64,8 +64,12 @@ def test_the_log_format_has_no_full_address_and_no_query() -> None:
     log_format = conf.split("log_format agency_anonymous", 1)[1].split(";", 1)[0]
     assert "$agency_anonymous_addr" in log_format
     assert "$remote_addr" not in log_format and "$request_uri" not in log_format and "$args" not in log_format
-    assert "$uri" in log_format and "$http_referer" in log_format
-    assert "access_log /var/log/nginx/agency-access.log agency_anonymous;" in conf
+    assert "$agency_request_path" in log_format and "$http_referer" in log_format
+    # The path asked for, not the file sent (/de.html for /de, /404.html for a broken link).
+    assert "$uri" not in log_format
+    path_map = conf.split("map $request_uri $agency_request_path {", 1)[1].split("}", 1)[0]
+    assert '"~^(?<agency_rpath>[^?]*)"  $agency_rpath;' in path_map
+    assert "access_log /var/log/agency-site/access.log agency_anonymous;" in conf
 
 
 def test_the_report_is_for_this_machine_or_behind_a_password() -> None:
