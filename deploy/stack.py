@@ -29,6 +29,7 @@ from typing import Protocol
 
 import httpx
 
+from agency_site import go_live
 from agency_site.settings import redact_url
 from deploy.render_nginx import NginxSite, render
 
@@ -467,6 +468,8 @@ def up() -> None:
             print(f"stack: missing {problem}", file=sys.stderr)
         raise SystemExit(1)
     print(f"stack: {limit_redis_memory(stack.redis_url)}")
+    # A rehearsal, not production: the values still to supply are listed, and it goes on.
+    go_live.main(["--warn"])
     if stack.export_is_current():
         print(f"stack: the export in {stack.web_dir} is newer than the sources; not rebuilt")
     else:

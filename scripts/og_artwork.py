@@ -14,14 +14,13 @@ import re
 import sys
 from pathlib import Path
 
-import yaml
 from home_artwork import glow, gradient
 from PIL import Image, ImageDraw, ImageFont
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from agency_site.content.loader import load_language  # noqa: E402
+from agency_site.content.loader import load_language, parse_yaml  # noqa: E402
 from agency_site.routes import PAGE_KINDS as KINDS  # noqa: E402
 from agency_site.seo.head import WORDLESS_KINDS as WORDLESS  # noqa: E402
 
@@ -175,7 +174,7 @@ def texts(lang: str) -> dict[str, str]:
 def main(kinds: list[str]) -> None:
     """Every page type's images, or only those of `kinds` (a new page: its route's kind)."""
     OUT.mkdir(parents=True, exist_ok=True)
-    site = yaml.safe_load((ROOT / "content" / "site.yaml").read_text(encoding="utf-8"))
+    site = parse_yaml((ROOT / "content" / "site.yaml").read_text(encoding="utf-8"))
     name = site["brand"]["name"]
     for kind in kinds or KINDS:
         if kind in WORDLESS:

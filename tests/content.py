@@ -14,7 +14,7 @@ from datetime import date
 from functools import cache
 from pathlib import Path
 
-import yaml
+from agency_site.content.loader import parse_yaml
 
 CONTENT = Path(__file__).resolve().parents[1] / "content"
 
@@ -24,7 +24,7 @@ def texts(lang: str) -> dict[str, str]:
     """Every `key: text` of the language's YAML files (groups flattened), in file order."""
     found: dict[str, str] = {}
     for path in sorted((CONTENT / "i18n" / lang).glob("*.yaml")):
-        for entries in (yaml.safe_load(path.read_text(encoding="utf-8")) or {}).values():
+        for entries in (parse_yaml(path.read_text(encoding="utf-8")) or {}).values():
             for key, value in (entries or {}).items():
                 if isinstance(value, str):
                     found[str(key)] = value
@@ -83,14 +83,14 @@ def legal_headings(lang: str, document: str) -> list[str]:
 def legal_updated(lang: str, document: str) -> str:
     """The 'updated' text of a legal text's front matter."""
     source = (CONTENT / "legal" / lang / f"{document}.md").read_text(encoding="utf-8")
-    return str(yaml.safe_load(source.split("---", 2)[1])["updated"])
+    return str(parse_yaml(source.split("---", 2)[1])["updated"])
 
 
 @cache
 def post(lang: str, post_id: str) -> Post:
     source = (CONTENT / "blog" / lang / f"{post_id}.md").read_text(encoding="utf-8")
     _, front, body = source.split("---", 2)
-    fields = yaml.safe_load(front)
+    fields = parse_yaml(front)
     published = fields["date"]
     if not isinstance(published, date):
         published = date.fromisoformat(str(published))
@@ -126,11 +126,11 @@ class Catalogue:
 
 @cache
 def catalogue() -> Catalogue:
-    services = yaml.safe_load((CONTENT / "services.yaml").read_text(encoding="utf-8"))["services"]
-    projects = yaml.safe_load((CONTENT / "projects.yaml").read_text(encoding="utf-8"))["projects"]
+    services = parse_yaml((CONTENT / "services.yaml").read_text(encoding="utf-8"))["services"]
+    projects = parse_yaml((CONTENT / "projects.yaml").read_text(encoding="utf-8"))["projects"]
     dated = []
     for path in (CONTENT / "blog" / "en").glob("*.md"):
-        published = yaml.safe_load(path.read_text(encoding="utf-8").split("---", 2)[1])["date"]
+        published = parse_yaml(path.read_text(encoding="utf-8").split("---", 2)[1])["date"]
         dated.append((-date.fromisoformat(str(published)).toordinal(), path.stem))
     return Catalogue(
         service_colours={service["id"]: service["colour"] for service in services},

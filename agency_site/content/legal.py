@@ -77,6 +77,7 @@ def legal_facts(site: SiteFacts, lang: str, strings: dict[str, str] | None = Non
     """Every value a legal text in `lang` may name, by placeholder; `strings` are the
     language's texts, for the paragraphs that depend on a fact (the Dubai team's role)."""
     legal, office, authority = site.legal, site.office, site.legal.supervisory_authority
+    providers = site.providers
     office_place = ", ".join(localized(part, lang) for part in (office.district, office.city, office.country))
     facts = {
         "brand": site.brand.name,
@@ -117,6 +118,14 @@ def legal_facts(site: SiteFacts, lang: str, strings: dict[str, str] | None = Non
         "voice_host": _host(site.links.voice_agent_script_url),
         "avatar_host": _host(site.links.avatar_embed_url),
         "scheduling_host": _host(site.links.scheduling_url),
+        # Who processes what for us (site.yaml, providers), in this language.
+        "hosting_provider": localized(providers.hosting, lang),
+        "enquiries_provider": localized(providers.enquiries, lang),
+        "voice_provider": localized(providers.voice, lang),
+        "avatar_provider": localized(providers.avatar, lang),
+        "scheduling_provider": localized(providers.scheduling, lang),
+        "payment_provider": localized(providers.payment, lang),
+        "call_retention_days": str(providers.call_retention_days),
     }
     if strings is not None:
         recipient, transfer = DUBAI_TEAM_KEYS[office.is_separate_entity]

@@ -125,6 +125,9 @@ def yaml_line(path: Path, field: str | list, *, first_line: int = 1, text: str |
     for part in parts:
         if node is None:
             break
+        # A field inside a placeholder is a field of its example.
+        while node is not None and node.tag == PLACEHOLDER_TAG and (parts_of := placeholder_parts(node)):
+            node = parts_of["example"]
         if isinstance(node, yaml.MappingNode):
             found = next(((key, value) for key, value in node.value if str(key.value) == part), None)
             node = found[1] if found else None
@@ -188,10 +191,51 @@ def _display(path: Path) -> str:
 # content check reads some 100 files).
 _SafeLoader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
+# A value the operator must supply before going live, written where it is used:
+# `name: !placeholder {example: Falconbyte, supply: the brand's name}`. The site shows the
+# example until then (make run, the tests); `make check-live` lists every one still standing
+# (agency_site/go_live.py) and a production start refuses while any does.
+PLACEHOLDER_TAG = "!placeholder"
+PLACEHOLDER_KEYS = ("example", "supply")
+
+
+def placeholder_parts(node: yaml.Node) -> dict[str, yaml.Node] | None:
+    """The `example` and `supply` nodes of a `!placeholder` mapping; None when malformed."""
+    if not isinstance(node, yaml.MappingNode):
+        return None
+    parts = {str(key.value): value for key, value in node.value}
+    if sorted(parts) != sorted(PLACEHOLDER_KEYS):
+        return None
+    supply = parts["supply"]
+    if not isinstance(supply, yaml.ScalarNode) or not str(supply.value).strip():
+        return None
+    return parts
+
+
+# The safe loader, with `!placeholder` read as its example.
+_ContentLoader: Any = type("_ContentLoader", (_SafeLoader,), {})
+
+
+def _construct_placeholder(loader: yaml.SafeLoader, node: yaml.Node) -> Any:
+    parts = placeholder_parts(node)
+    if parts is None:
+        raise yaml.constructor.ConstructorError(
+            None,
+            None,
+            "a !placeholder needs exactly `example:` (what the site shows until then) and "
+            "`supply:` (what the operator puts there)",
+            node.start_mark,
+        )
+    return loader.construct_object(parts["example"], deep=True)
+
+
+_ContentLoader.add_constructor(PLACEHOLDER_TAG, _construct_placeholder)
+
 
 def parse_yaml(text: str) -> Any:
-    """Parse YAML text with the safe loader; raises yaml.YAMLError."""
-    return yaml.load(text, Loader=_SafeLoader)  # noqa: S506 - a safe loader
+    """Parse YAML text with the safe loader (a `!placeholder` gives its example); raises
+    yaml.YAMLError."""
+    return yaml.load(text, Loader=_ContentLoader)  # noqa: S506 - a safe loader
 
 
 def read_yaml(path: Path) -> Any:

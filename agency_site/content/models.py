@@ -174,6 +174,20 @@ class FigureBasis(Strict):
     sample: int = Field(ge=1, description="Processes, apps, rated calls or ticket categories measured")
 
 
+class Providers(Section):
+    """The companies that process visitors' data for us, as the privacy policy names them:
+    company, seat and country, in each language's words."""
+
+    hosting: Localized
+    enquiries: Localized = Field(description="The system the webhook delivers each enquiry to")
+    voice: Localized = Field(description="The voice assistant and the demo hotline")
+    avatar: Localized
+    scheduling: Localized
+    payment: Localized
+    # How long the voice provider keeps a hotline caller's number and transcript.
+    call_retention_days: int = Field(ge=1)
+
+
 class SiteFacts(Strict):
     """`content/site.yaml`: company facts and every external URL the site uses."""
 
@@ -186,6 +200,7 @@ class SiteFacts(Strict):
     checkout_links: dict[str, HttpUrl | None]
     videos: Videos
     legal: LegalEntity
+    providers: Providers
     # Headline figure ('40') -> its basis; the copy footnotes each figure it names.
     figures: dict[str, FigureBasis]
 

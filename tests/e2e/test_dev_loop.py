@@ -372,7 +372,7 @@ def test_a_footer_fact_edit_shows_in_the_open_page(plain_run: DevServer, browser
         mark = f"Edited {uuid.uuid4().hex[:6]}"
         # A reload (a restart's compile) would lose it.
         page.evaluate("() => { window.stillThisPage = true; }")
-        original = _edit(plain_run, site, "building: Gate Village 3", f"building: {mark} Gate Village 3")
+        original = _edit(plain_run, site, 'example: "Gate Village 3', f'example: "{mark} Gate Village 3')
         try:
             expect(page.get_by_test_id("site-footer")).to_contain_text(mark, timeout=RELOAD_MS)
             # The JSON-LD's Organization text, which every page imports, was compiled too.

@@ -10,6 +10,7 @@ import yaml
 from agency_site.constants import EXPLORE_MORE_MAX
 from agency_site.content import ContentError
 from agency_site.content.catalog import load_catalog
+from agency_site.content.loader import parse_yaml
 from agency_site.settings import PROJECT_ROOT
 from tests.content import is_in_order_within
 from tests.e2e.expected import (
@@ -30,7 +31,7 @@ CONTENT = PROJECT_ROOT / "content"
 
 def _edit(content_dir: Path, name: str, edit) -> None:
     path = content_dir / name
-    data = yaml.safe_load(path.read_text())
+    data = parse_yaml(path.read_text())
     edit(data)
     path.write_text(yaml.safe_dump(data, allow_unicode=True))
 

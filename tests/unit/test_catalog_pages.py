@@ -13,6 +13,7 @@ import yaml
 
 from agency_site.content import load_content
 from agency_site.content.catalog import get_catalog
+from agency_site.content.loader import parse_yaml
 from agency_site.pages import portfolio
 from agency_site.pages.catalog import purchase
 from agency_site.settings import PROJECT_ROOT
@@ -26,7 +27,7 @@ def content_with_checkout_link(tmp_path: Path):
     target = tmp_path / "content"
     shutil.copytree(PROJECT_ROOT / "content", target)
     site = target / "site.yaml"
-    data = yaml.safe_load(site.read_text())
+    data = parse_yaml(site.read_text())
     data["checkout_links"]["ai-callers"] = CHECKOUT
     site.write_text(yaml.safe_dump(data, allow_unicode=True))
     return load_content(target)

@@ -11,6 +11,7 @@ import pytest
 import yaml
 
 from agency_site.content import ContentError, load_content
+from agency_site.content.loader import parse_yaml
 from agency_site.settings import PROJECT_ROOT
 from tests.e2e.expected import PURCHASABLE_SERVICE_IDS
 
@@ -19,7 +20,7 @@ CONTENT = PROJECT_ROOT / "content"
 
 def _edit_site(content_dir: Path, edit) -> None:
     path = content_dir / "site.yaml"
-    data = yaml.safe_load(path.read_text())
+    data = parse_yaml(path.read_text())
     edit(data)
     path.write_text(yaml.safe_dump(data, allow_unicode=True))
 
@@ -111,7 +112,7 @@ def test_empty_text_is_rejected(content_copy: Path) -> None:
 
 def test_renamed_placeholder_is_rejected(content_copy: Path) -> None:
     path = content_copy / "i18n" / "de" / "services.yaml"
-    data = yaml.safe_load(path.read_text())
+    data = parse_yaml(path.read_text())
     group = next(entries for entries in data.values() if "purchase-title" in entries)
     group["purchase-title"] = group["purchase-title"].replace("{service}", "{dienst}")
     path.write_text(yaml.safe_dump(data, allow_unicode=True))

@@ -15,9 +15,9 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
-import yaml
 
 from agency_site.constants import LANGUAGES
+from agency_site.content.loader import parse_yaml
 from agency_site.settings import PROJECT_ROOT
 
 CONTENT = PROJECT_ROOT / "content"
@@ -45,7 +45,7 @@ class Text:
 
 
 def load_glossary(path: Path = CONTENT / "glossary.yaml") -> list[Term]:
-    entries = yaml.safe_load(path.read_text(encoding="utf-8"))["terms"]
+    entries = parse_yaml(path.read_text(encoding="utf-8"))["terms"]
     return [
         Term(
             entry["term"],
@@ -59,7 +59,7 @@ def load_glossary(path: Path = CONTENT / "glossary.yaml") -> list[Term]:
 def content_texts(lang: str) -> Iterator[Text]:
     """Every text a visitor can read in `lang`: translation values by key, Markdown by line."""
     for path in sorted((CONTENT / "i18n" / lang).glob("*.yaml")):
-        for group in (yaml.safe_load(path.read_text(encoding="utf-8")) or {}).values():
+        for group in (parse_yaml(path.read_text(encoding="utf-8")) or {}).values():
             for key, value in group.items():
                 yield Text(f"{path.relative_to(PROJECT_ROOT)}: {key}", str(value))
     for folder in ("blog", "legal"):

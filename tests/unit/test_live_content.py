@@ -775,7 +775,7 @@ for path, text in full_compile(built.app).items():
 _OFFICE_EDIT = (
     _COMPILED_AS_AT_START
     + """site = Path(sys.argv[1]) / "site.yaml"
-text = site.read_text().replace("building: Gate Village 3", "building: Edited Village 3", 1)
+text = site.read_text().replace("example: \"Gate Village 3", "example: \"Edited Village 3", 1)
 site.write_text(text.replace("cal.com/falconbyte/intro-call", "cal.com/falconbyte/edited-call", 1))
 count, written = content_edit.apply_content_edit(built.app, [site])
 print(json.dumps({"count": count, "written": [str(path) for path in written]}))
@@ -835,7 +835,7 @@ def test_an_edit_of_the_footers_office_compiles_the_shared_footer(content_copy: 
 _BRAND_EDIT = (
     _COMPILED_AS_AT_START
     + """site = Path(sys.argv[1]) / "site.yaml"
-site.write_text(site.read_text().replace("name: Falconbyte ", "name: Edited Brand ", 1))
+site.write_text(site.read_text().replace("example: Falconbyte,", "example: Edited Brand,", 1))
 count, written = content_edit.apply_content_edit(built.app, [site])
 print(json.dumps({"count": count, "pages": len(live_content.remembered_pages())}))
 """

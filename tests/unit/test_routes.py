@@ -5,9 +5,9 @@ from __future__ import annotations
 from typing import Any, NamedTuple
 
 import pytest
-import yaml
 
 from agency_site.constants import LANGUAGES
+from agency_site.content.loader import parse_yaml
 from agency_site.i18n import localized_path
 from agency_site.routes import Route, route_table
 from agency_site.settings import PROJECT_ROOT
@@ -47,8 +47,8 @@ def test_paths_are_unique(paths: list[str]) -> None:
 def _ids_in_the_content() -> dict[str, set[str]]:
     """Every service, project, post and portfolio tab id, read from the content files."""
     content = PROJECT_ROOT / "content"
-    services = yaml.safe_load((content / "services.yaml").read_text(encoding="utf-8"))["services"]
-    projects = yaml.safe_load((content / "projects.yaml").read_text(encoding="utf-8"))["projects"]
+    services = parse_yaml((content / "services.yaml").read_text(encoding="utf-8"))["services"]
+    projects = parse_yaml((content / "projects.yaml").read_text(encoding="utf-8"))["projects"]
     return {
         "services": {str(service["id"]) for service in services},
         "project": {str(project["id"]) for project in projects},

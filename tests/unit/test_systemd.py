@@ -102,7 +102,8 @@ def test_the_production_page_reviews_every_hardening_directive():
         key
         for unit in UNITS
         for key, _ in parse_unit(unit.read_text())["Service"]
-        if key not in {"Type", "User", "Group", "WorkingDirectory", "EnvironmentFile", "ExecStart"}
+        if key
+        not in {"Type", "User", "Group", "WorkingDirectory", "EnvironmentFile", "ExecStart", "ExecStartPre"}
         and key not in {"Restart", "RestartSec", "KillMode", "TimeoutStopSec", "RemainAfterExit"}
         and key != "Environment"
     }
