@@ -50,15 +50,19 @@ class LeadSettings:
 
     # Webhook that receives each stored message as JSON; None keeps messages in the table only.
     webhook_url: str | None = None
-    # Standard Webhooks secret (`whsec_` + base64) that signs each POST; never printed.
-    webhook_secret: str | None = field(default=None, repr=False)
+    # Standard Webhooks secrets (`whsec_` + base64), each signing every POST (a rotation
+    # lists the new and the old one); never printed.
+    webhook_secrets: tuple[str, ...] = field(default=(), repr=False)
     webhook_timeout_s: float = 5.0
     # HTTP attempts per delivery round, with exponential backoff starting at this many seconds.
     webhook_attempts: int = 3
     webhook_backoff_s: float = 0.5
-    # The background task looks for undelivered messages this often; a failed message waits
-    # this long before its next round, then twice as long each time (up to 6 hours).
-    retry_interval_s: float = 60.0
+    # The background task looks for deliveries that are due this often.
+    retry_interval_s: float = 5.0
+    # A failed round waits this long before the next (or what the receiver's Retry-After
+    # asks, up to a day): Standard Webhooks' and Svix's schedule, 3 days and 5 hours in
+    # all. Once it is spent the delivery is dead.
+    retry_schedule_s: tuple[float, ...] = (5, 300, 1800, 7200, 18000) + (36000,) * 7
     # Per client: at most `rate_limit` messages in `rate_window_s` seconds.
     rate_limit: int = 5
     rate_window_s: float = 600.0
@@ -67,9 +71,6 @@ class LeadSettings:
     # Retention: `purge` without --older-than deletes messages older than this. Six months:
     # long enough to answer an enquiry and its follow-ups (the privacy policy gives the reason).
     retention_days: int = 180
-    # A channel gives a message up (status dead) after this many failed rounds (~3 days
-    # with the default interval: the rounds wait 1, 2, 4, ... minutes, then 6 hours each).
-    max_rounds: int = 20
     # The team's inbox: each lead as a plain-text email through SMTP_URL.
     notify_email: str | None = None
     notify_from: str | None = None
@@ -290,22 +291,25 @@ class _EnvReader:
             return None
         return raw
 
-    def webhook_secret(self, name: str) -> str | None:
-        """`whsec_` + base64 of at least 24 bytes; a mistake is named, the value never shown."""
-        raw = self.text(name)
-        if not raw:
-            return None
-        try:
-            key = base64.b64decode(raw.removeprefix("whsec_"), validate=True)
-        except (binascii.Error, ValueError):
-            key = b""
-        if not raw.startswith("whsec_") or len(key) < 24:
-            self.problems.append(
-                f"{name}: expected whsec_ followed by at least 24 random bytes in base64"
-                " (python -c \"import base64,os; print('whsec_' + base64.b64encode(os.urandom(32)).decode())\")"
-            )
-            return None
-        return raw
+    def webhook_secrets(self, name: str) -> tuple[str, ...]:
+        """One or more secrets (space- or comma-separated), each `whsec_` + base64 of at
+        least 24 bytes; a mistake is named by position, the value never shown."""
+        found = []
+        items = self.text(name).replace(",", " ").split()
+        for position, raw in enumerate(items, start=1):
+            try:
+                key = base64.b64decode(raw.removeprefix("whsec_"), validate=True)
+            except (binascii.Error, ValueError):
+                key = b""
+            if not raw.startswith("whsec_") or len(key) < 24:
+                which = f" (secret {position} of {len(items)})" if len(items) > 1 else ""
+                self.problems.append(
+                    f"{name}: expected whsec_ followed by at least 24 random bytes in base64{which}"
+                    " (python -c \"import base64,os; print('whsec_' + base64.b64encode(os.urandom(32)).decode())\")"
+                )
+                continue
+            found.append(raw)
+        return tuple(found)
 
     def networks(self, name: str) -> tuple[ipaddress.IPv4Network | ipaddress.IPv6Network, ...]:
         found = []
@@ -352,14 +356,13 @@ def _lead_settings(env: _EnvReader) -> LeadSettings:
             "REFLEX_REDIS_URL", None, ("redis", "rediss", "unix"), "redis://127.0.0.1:6379/0"
         ),
         retention_days=env.integer("CONTACT_RETENTION_DAYS", defaults.retention_days, minimum=1),
-        max_rounds=env.integer("CONTACT_MAX_ROUNDS", defaults.max_rounds, minimum=1),
         notify_email=env.email("CONTACT_NOTIFY_EMAIL"),
         notify_from=env.email("CONTACT_NOTIFY_FROM"),
         smtp_url=env.secret_url(
             "SMTP_URL", ("smtp", "smtps"), "smtp://user:password@mail.example.com:587?starttls=true"
         ),
         smtp_timeout_s=env.number("SMTP_TIMEOUT_S", defaults.smtp_timeout_s, minimum=0.001),
-        webhook_secret=env.webhook_secret("CONTACT_WEBHOOK_SECRET"),
+        webhook_secrets=env.webhook_secrets("CONTACT_WEBHOOK_SECRET"),
         save_deadline_s=env.number("CONTACT_SAVE_DEADLINE_S", defaults.save_deadline_s, minimum=0.001),
         db_connect_timeout_s=env.number(
             "DATABASE_CONNECT_TIMEOUT_S", defaults.db_connect_timeout_s, minimum=2
@@ -380,7 +383,7 @@ def _check_leads(env: _EnvReader, leads: LeadSettings, production: bool) -> None
             env.problems.append(
                 "CONTACT_WEBHOOK_URL: must be https:// (plain http only to this machine, e.g. http://127.0.0.1)"
             )
-        if production and not leads.webhook_secret:
+        if production and not leads.webhook_secrets and not env.text("CONTACT_WEBHOOK_SECRET"):
             env.problems.append(
                 "CONTACT_WEBHOOK_SECRET: required with CONTACT_WEBHOOK_URL when SITE_URL is a public https"
                 " address (production); e.g. whsec_ followed by 32 random bytes in base64"

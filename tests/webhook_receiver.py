@@ -11,8 +11,10 @@ CONTROL_PATH = "/control"
 
 class WebhookReceiver:
     """Answers `refusal` (503) to the first `failures` requests and while `down` is set,
-    else 200; keeps each request's body and headers. Between `hold()` and `release()` a
-    request gets no answer at all until the release."""
+    else 200; keeps each request's body and headers. A refusal carries `retry_after` as its
+    Retry-After header if set, and with `echo` the request's body as its own (as FastAPI's
+    422 quotes what it could not take). Between `hold()` and `release()` a request gets no
+    answer at all until the release."""
 
     def __init__(self, failures: int = 0, refusal: int = 503):
         self.failures = failures
@@ -24,6 +26,8 @@ class WebhookReceiver:
         # (raw body, headers) of each request, for signature checks
         self.raw: list[tuple[bytes, dict[str, str]]] = []
         self.accepted: list[dict] = []
+        self.retry_after: str | None = None
+        self.echo = False
         self.arrived = threading.Event()
         receiver = self
 
@@ -34,11 +38,18 @@ class WebhookReceiver:
                 if self.path == CONTROL_PATH:  # a test in another process sets `down`
                     receiver.down.set() if body["down"] else receiver.down.clear()
                     self.send_response(204)
-                else:
-                    receiver._released.wait()
-                    receiver.raw.append((raw, dict(self.headers.items())))
-                    self.send_response(receiver._answer(body))
+                    self.end_headers()
+                    return
+                receiver._released.wait()
+                receiver.raw.append((raw, dict(self.headers.items())))
+                status = receiver._answer(body)
+                self.send_response(status)
+                if status != 200 and receiver.retry_after is not None:
+                    self.send_header("Retry-After", receiver.retry_after)
+                answer = raw if status != 200 and receiver.echo else b""
+                self.send_header("Content-Length", str(len(answer)))
                 self.end_headers()
+                self.wfile.write(answer)
 
             def do_GET(self) -> None:  # noqa: N802
                 # What `subjects()` returns, for a test in another process (pytest-xdist).

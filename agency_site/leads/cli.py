@@ -5,18 +5,18 @@ from __future__ import annotations
 import argparse
 import asyncio
 import csv
-import re
 import sys
 from collections.abc import Iterable, Sequence
-from datetime import date, time
+from datetime import UTC, date, datetime, time
 from typing import TextIO
 
 import sqlalchemy as sa
 
-from agency_site.leads import delivery, metrics, store
+from agency_site.leads import delivery, metrics, pauses, show, store
 from agency_site.leads.database import create_engine, migrate
-from agency_site.leads.model import ContactMessage, MessageStatus
-from agency_site.settings import SettingsError, get_settings
+from agency_site.leads.model import Channel, ContactMessage, MessageStatus
+from agency_site.leads.printable import printable
+from agency_site.settings import LeadSettings, SettingsError, get_settings
 
 CSV_COLUMNS = (
     "id",
@@ -34,26 +34,6 @@ CSV_COLUMNS = (
 )
 # A cell starting with one of these runs as a formula when the CSV is opened in a spreadsheet.
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
-
-
-# Shown escaped (\x1b, \u202e), never raw: control characters would run as terminal
-# sequences in the operator's terminal, direction controls would reorder what is shown.
-# Validation drops them from new messages; older rows and other writers may still hold them.
-_UNPRINTABLE = re.compile("[\x00-\x1f\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069\u2028\u2029]")
-# A multi-line cell of the export keeps its line breaks and tabs (the CSV quotes them).
-_UNPRINTABLE_IN_A_CELL = re.compile(
-    "[\x00-\x08\x0b-\x1f\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069\u2028\u2029]"
-)
-
-
-def _escaped(found: re.Match[str]) -> str:
-    code = ord(found[0])
-    return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}"
-
-
-def printable(text: str, *, multiline: bool = False) -> str:
-    """`text` safe to print: every control or direction character escaped."""
-    return (_UNPRINTABLE_IN_A_CELL if multiline else _UNPRINTABLE).sub(_escaped, text)
 
 
 def _cell(value: object) -> str:
@@ -133,25 +113,55 @@ def _migrate(engine: sa.Engine, args: argparse.Namespace, out: TextIO) -> int:
     return 0
 
 
+def _show(engine: sa.Engine, args: argparse.Namespace, out: TextIO) -> int:
+    found = show.lines(engine, args.id)
+    if found is None:
+        out.write(f"no message with id {args.id}\n")
+        return 1
+    out.writelines(line + "\n" for line in found)
+    return 0
+
+
+def _since(text: str) -> datetime:
+    moment = datetime.fromisoformat(text)
+    return moment if moment.tzinfo else moment.replace(tzinfo=UTC)
+
+
+def _deliver_now(engine: sa.Engine, settings: LeadSettings, out: TextIO) -> int:
+    if not settings.channels:
+        out.write("neither CONTACT_WEBHOOK_URL nor CONTACT_NOTIFY_EMAIL is set; nothing to deliver\n")
+        return 1
+    out.write(f"delivered {asyncio.run(delivery.deliver_due(engine, settings))} message(s)\n")
+    return 0
+
+
 def _retry(engine: sa.Engine, args: argparse.Namespace, out: TextIO) -> int:
     settings = get_settings().leads
-    if args.id is not None:
+    if args.dead:
+        brought_back = store.retry_dead(engine, args.since)
+        out.write(f"{len(brought_back)} dead message(s) queued again\n")
+    elif args.id is not None:
         if not store.retry_message(engine, args.id):
             out.write(f"message {args.id} is not failed or dead; nothing to retry\n")
             return 1
         out.write(f"message {args.id} is queued again\n")
-    if not settings.channels:
-        out.write("neither CONTACT_WEBHOOK_URL nor CONTACT_NOTIFY_EMAIL is set; nothing to deliver\n")
-        return 1
-    if args.id is not None:
-        result = asyncio.run(delivery.deliver(engine, args.id, settings))
-        # retry_message found the message above; only a purge since could have removed it.
-        message = store.get(engine, args.id)
-        status = "delivered" if result else message.status if message else "deleted"
-        out.write(f"message {args.id}: {status}\n")
-        return 0
-    out.write(f"delivered {asyncio.run(delivery.deliver_due(engine, settings))} message(s)\n")
+    if args.id is None or not settings.channels:
+        return _deliver_now(engine, settings, out)
+    result = asyncio.run(delivery.deliver(engine, args.id, settings))
+    # retry_message found the message above; only a purge since could have removed it.
+    message = store.get(engine, args.id)
+    status = "delivered" if result else message.status if message else "deleted"
+    out.write(f"message {args.id}: {status}\n")
     return 0
+
+
+def _resume(engine: sa.Engine, args: argparse.Namespace, out: TextIO) -> int:
+    resumed = pauses.resume(engine, args.channel)
+    if not resumed:
+        out.write("no channel is paused\n")
+        return 0
+    out.write(f"resumed {', '.join(resumed)}\n")
+    return _deliver_now(engine, get_settings().leads, out)
 
 
 def _stats(engine: sa.Engine, args: argparse.Namespace, out: TextIO) -> int:
@@ -188,10 +198,24 @@ def parser() -> argparse.ArgumentParser:
     delete.set_defaults(run=_delete)
     commands.add_parser("migrate", help="apply the database migrations").set_defaults(run=_migrate)
     retry = commands.add_parser(
-        "retry", help="deliver due messages now; --id N brings back a failed or dead one"
+        "retry", help="deliver due messages now; --id N or --dead bring back failed or dead ones"
     )
-    retry.add_argument("--id", type=int, metavar="N", help="the message to take back from failed or dead")
+    which = retry.add_mutually_exclusive_group()
+    which.add_argument("--id", type=int, metavar="N", help="the message to take back from failed or dead")
+    which.add_argument("--dead", action="store_true", help="every dead message (see --since)")
+    retry.add_argument(
+        "--since",
+        type=_since,
+        metavar="DATE",
+        help="with --dead: received on or after (2026-11-28 or ISO time)",
+    )
     retry.set_defaults(run=_retry)
+    resume = commands.add_parser("resume", help="restart a channel a receiver paused (410 Gone)")
+    resume.add_argument("--channel", choices=[str(channel) for channel in Channel], help="default: every one")
+    resume.set_defaults(run=_resume)
+    show_one = commands.add_parser("show", help="one message with each channel's status and last error")
+    show_one.add_argument("--id", type=int, required=True)
+    show_one.set_defaults(run=_show)
     commands.add_parser("stats", help="leads by status, deliveries, the oldest undelivered").set_defaults(
         run=_stats
     )

@@ -1,5 +1,5 @@
-"""The operators' figures: leads by status, deliveries by channel and outcome, the age of the
-oldest undelivered lead. Read from the database at each scrape, so every server instance
+"""The operators' figures: leads by status (dead ones among them), deliveries by channel and
+outcome, paused channels, the age of the oldest lead still being tried. Read from the database at each scrape, so every server instance
 and the CLI (`leads stats`) tell the same.
 
 `GET /_metrics` (Prometheus text format, prometheus_client) is answered only to loopback
@@ -13,11 +13,20 @@ from datetime import datetime
 
 import sqlalchemy as sa
 
-from agency_site.leads.model import ContactMessage, LeadDelivery, MessageStatus, as_utc, utc_now
-from agency_site.leads.store import OPEN
+from agency_site.leads.model import (
+    Channel,
+    ContactMessage,
+    LeadChannel,
+    LeadDelivery,
+    MessageStatus,
+    as_utc,
+    utc_now,
+)
+from agency_site.leads.store import UNDELIVERED
 
 _messages = ContactMessage.__table__
 _deliveries = LeadDelivery.__table__
+_channels = LeadChannel.__table__
 
 
 @dataclass(frozen=True)
@@ -28,8 +37,11 @@ class Figures:
     # (channel, status) -> deliveries, and (channel, status) -> attempts made
     deliveries: dict[tuple[str, str], int]
     attempts: dict[tuple[str, str], int]
-    # Seconds since the oldest lead that is not delivered (stored, failed or dead) arrived.
+    # Seconds since the oldest lead still being tried (stored or failed; a dead one has its
+    # own alarm, and would keep this one ringing until it is dealt with) arrived.
     oldest_undelivered_s: float
+    # Channels paused by a 410 (leads/pauses.py).
+    paused: frozenset[str] = frozenset()
 
 
 def read(engine: sa.Engine, now: datetime | None = None) -> Figures:
@@ -51,15 +63,21 @@ def read(engine: sa.Engine, now: datetime | None = None) -> Figures:
         ).all()
         oldest = connection.execute(
             sa.select(sa.func.min(_messages.c.created_at)).where(
-                _messages.c.status.in_([str(status) for status in OPEN])
+                _messages.c.status.in_([str(status) for status in UNDELIVERED])
             )
         ).scalar()
+        paused = frozenset(
+            connection.execute(
+                sa.select(_channels.c.channel).where(_channels.c.paused_at.is_not(None))
+            ).scalars()
+        )
     oldest = as_utc(oldest)
     return Figures(
         leads={str(status): leads.get(str(status), 0) for status in MessageStatus},
         deliveries={(channel, status): count for channel, status, count, _ in rows},
         attempts={(channel, status): int(attempts or 0) for channel, status, _, attempts in rows},
         oldest_undelivered_s=max((now - oldest).total_seconds(), 0.0) if oldest else 0.0,
+        paused=paused,
     )
 
 
@@ -91,9 +109,17 @@ def exposition(figures: Figures) -> bytes:
             yield attempts
             yield GaugeMetricFamily(
                 "agency_lead_oldest_undelivered_age_seconds",
-                "Age of the oldest lead not yet delivered (0 when there is none)",
+                "Age of the oldest lead still being tried, stored or failed (0 when there is none)",
                 value=figures.oldest_undelivered_s,
             )
+            paused = GaugeMetricFamily(
+                "agency_lead_channel_paused",
+                "1 while a channel is paused (its receiver answered 410 Gone) until `leads resume`",
+                labels=["channel"],
+            )
+            for channel in sorted({*map(str, Channel), *figures.paused}):
+                paused.add_metric([channel], 1 if channel in figures.paused else 0)
+            yield paused
 
     registry = CollectorRegistry(auto_describe=False)
     registry.register(_Reading())
@@ -109,6 +135,10 @@ def stats_text(figures: Figures) -> str:
         lines.append("  none yet")
     for (channel, status), count in sorted(figures.deliveries.items()):
         lines.append(f"  {channel:<8} {status:<10} {count:>8}  ({figures.attempts[(channel, status)]})")
+    for channel in sorted(figures.paused):
+        lines.append(
+            f"channel {channel} is PAUSED (its receiver answered 410); `leads resume --channel {channel}`"
+        )
     age = int(figures.oldest_undelivered_s)
     lines.append(
         f"oldest undelivered lead: {age // 3600} h {age % 3600 // 60} min"

@@ -20,6 +20,7 @@ from agency_site.leads.idempotency import content_hash
 from agency_site.leads.model import (
     ContactMessage,
     DeliveryStatus,
+    LeadChannel,
     LeadDelivery,
     MessageStatus,
     as_utc,
@@ -132,11 +133,20 @@ def get(engine: sa.Engine, message_id: int) -> ContactMessage | None:
 OPEN = (MessageStatus.STORED, MessageStatus.FAILED, MessageStatus.DEAD)
 # A channel takes its delivery again in these statuses, once its retry time has come.
 RETRYABLE = (DeliveryStatus.PENDING, DeliveryStatus.FAILED)
+# Leads still being tried: not delivered everywhere, not dead, not spam.
+UNDELIVERED = (MessageStatus.STORED, MessageStatus.FAILED)
 _messages = ContactMessage.__table__
 _deliveries = LeadDelivery.__table__
+_channels = LeadChannel.__table__
 
 
-def _insert_ignoring_duplicates(dialect: str, table: sa.Table):
+def _running(channel: str) -> sa.ColumnElement[bool]:
+    """The channel is not paused (leads/pauses.py)."""
+    return ~sa.exists().where(_channels.c.channel == channel, _channels.c.paused_at.is_not(None))
+
+
+def insert_ignoring_duplicates(dialect: str, table: sa.Table):
+    """An INSERT that leaves a row whose key is taken as it is (SQLite or PostgreSQL)."""
     insert = sqlite_insert if dialect == "sqlite" else postgresql_insert
     return insert(table).on_conflict_do_nothing()
 
@@ -165,7 +175,7 @@ def claim(
     now: datetime | None = None,
 ) -> Lease | None:
     """Take the message's `channel` delivery for one round; None if delivered, dead, spam,
-    not due or another worker has it.
+    not due, the channel is paused, or another worker has it.
 
     A conditional UPDATE that sets a new lease token, so two workers (or the request and the
     retry task) never post the same message at once; the lease must outlast a whole round
@@ -182,6 +192,7 @@ def claim(
             _deliveries.c.status.in_([str(status) for status in RETRYABLE]),
             sa.or_(_deliveries.c.next_attempt_at.is_(None), _deliveries.c.next_attempt_at <= now),
             _open_message(message_id),
+            _running(channel),
         )
         .values(lease_token=token, next_attempt_at=now + lease)
         .returning(_deliveries.c.rounds)
@@ -191,7 +202,7 @@ def claim(
         if not exists:
             return None
         connection.execute(
-            _insert_ignoring_duplicates(engine.dialect.name, _deliveries).values(**row, attempts=0, rounds=0)
+            insert_ignoring_duplicates(engine.dialect.name, _deliveries).values(**row, attempts=0, rounds=0)
         )
         rounds = connection.execute(take).scalar()
     return None if rounds is None else Lease(message_id, channel, token, rounds)
@@ -279,7 +290,7 @@ def due_for_delivery(
     engine: sa.Engine, channel: str, now: datetime | None = None, limit: int = 100
 ) -> list[int]:
     """Ids of messages `channel` should take now, oldest first: never tried by it, or
-    failed and their retry time has come."""
+    failed and their retry time has come; none while the channel is paused."""
     now = now or utc_now()
     taken = sa.exists().where(
         _deliveries.c.message_id == _messages.c.id,
@@ -291,7 +302,7 @@ def due_for_delivery(
     )
     statement = (
         sa.select(_messages.c.id)
-        .where(_messages.c.status.in_([str(status) for status in OPEN]), ~taken)
+        .where(_messages.c.status.in_([str(status) for status in OPEN]), ~taken, _running(channel))
         .order_by(_messages.c.id)
         .limit(limit)
     )
@@ -301,28 +312,41 @@ def due_for_delivery(
 
 def retry_message(engine: sa.Engine, message_id: int) -> bool:
     """An operator brings a failed or dead message back: each channel that has not delivered
-    it takes it again at once, with a fresh count of rounds. False if there is no such
+    it takes it again at once, with a fresh retry schedule. False if there is no such
     message or it is delivered or spam (`release` is spam's)."""
+    return bool(_retry(engine, _messages.c.id == message_id))
+
+
+def retry_dead(engine: sa.Engine, since: datetime | None = None) -> list[int]:
+    """Every dead message (received at or after `since`, if given) brought back at once, as
+    `retry_message` brings one; returns their ids."""
+    which = _messages.c.status == str(MessageStatus.DEAD)
+    if since is not None:
+        which = sa.and_(which, _messages.c.created_at >= since)
+    return _retry(engine, which)
+
+
+def _retry(engine: sa.Engine, which: sa.ColumnElement[bool]) -> list[int]:
+    retryable = sa.and_(which, _messages.c.status.in_([str(MessageStatus.FAILED), str(MessageStatus.DEAD)]))
     with writing(engine), engine.begin() as connection:
-        brought_back = connection.execute(
+        ids = list(connection.execute(sa.select(_messages.c.id).where(retryable)).scalars())
+        if not ids:
+            return []
+        # Its dead alert is owed again should it die again; the hour's alert was said once.
+        connection.execute(
             sa.update(_messages)
-            .where(
-                _messages.c.id == message_id,
-                _messages.c.status.in_([str(MessageStatus.FAILED), str(MessageStatus.DEAD)]),
-            )
-            .values(status=str(MessageStatus.STORED), next_attempt_at=None, alerted_at=None)
-        ).rowcount
-        if not brought_back:
-            return False
+            .where(_messages.c.id.in_(ids))
+            .values(status=str(MessageStatus.STORED), next_attempt_at=None, dead_alerted_at=None)
+        )
         connection.execute(
             sa.update(_deliveries)
             .where(
-                _deliveries.c.message_id == message_id,
+                _deliveries.c.message_id.in_(ids),
                 _deliveries.c.status != str(DeliveryStatus.DELIVERED),
             )
             .values(status=str(DeliveryStatus.PENDING), rounds=0, next_attempt_at=None, lease_token=None)
         )
-    return True
+    return ids
 
 
 def deliveries(engine: sa.Engine, message_id: int) -> list[LeadDelivery]:
@@ -335,27 +359,26 @@ def deliveries(engine: sa.Engine, message_id: int) -> list[LeadDelivery]:
 
 
 def to_alert(engine: sa.Engine, overdue: timedelta, now: datetime | None = None) -> list[ContactMessage]:
-    """Messages the operators have not been told about that are dead, or undelivered for
-    longer than `overdue`; each is marked as told (once per message, whichever worker asks)."""
+    """Messages the operators have not been told about: dead ones (once each time a lead
+    dies), and ones still being tried longer than `overdue` after they arrived (or were
+    released; once per lead). Each is marked as told, whichever worker asks first."""
     now = now or utc_now()
-    wanted = sa.and_(
+    dead = sa.and_(_messages.c.dead_alerted_at.is_(None), _messages.c.status == str(MessageStatus.DEAD))
+    late = sa.and_(
         _messages.c.alerted_at.is_(None),
-        sa.or_(
-            _messages.c.status == str(MessageStatus.DEAD),
-            sa.and_(
-                _messages.c.status.in_([str(status) for status in OPEN]),
-                _messages.c.created_at < now - overdue,
-            ),
-        ),
+        _messages.c.status.in_([str(status) for status in UNDELIVERED]),
+        sa.func.coalesce(_messages.c.released_at, _messages.c.created_at) < now - overdue,
     )
     found: list[ContactMessage] = []
     with writing(engine), engine.begin() as connection:
-        for row in connection.execute(sa.select(_messages).where(wanted).order_by(_messages.c.id).limit(100)):
-            marked = connection.execute(
-                sa.update(_messages).where(_messages.c.id == row.id, wanted).values(alerted_at=now)
-            ).rowcount
-            if marked:
-                found.append(ContactMessage.model_validate(row._asdict()))
+        for wanted, column in ((dead, "dead_alerted_at"), (late, "alerted_at")):
+            rows = connection.execute(sa.select(_messages).where(wanted).order_by(_messages.c.id).limit(100))
+            for row in rows.all():
+                marked = connection.execute(
+                    sa.update(_messages).where(_messages.c.id == row.id, wanted).values({column: now})
+                ).rowcount
+                if marked:
+                    found.append(ContactMessage.model_validate(row._asdict()))
     return found
 
 

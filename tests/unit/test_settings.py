@@ -40,7 +40,7 @@ def test_production_values_are_read():
     assert settings.database_url == "postgresql+psycopg://agency@127.0.0.1:5432/agency"
     assert settings.leads.redis_url == "redis://127.0.0.1:6379/0"
     assert settings.leads.webhook_url == "https://hooks.example.com/leads"
-    assert settings.leads.webhook_secret == SECRET
+    assert settings.leads.webhook_secrets == (SECRET,)
     assert settings.leads.channels == ("webhook", "email")
     assert [str(network) for network in settings.metrics_allow] == ["10.1.0.0/16", "2001:db8::1/128"]
     assert settings.production
@@ -60,7 +60,7 @@ def test_a_public_https_site_with_a_webhook_needs_its_secret():
         settings = settings_from_env(
             {"SITE_URL": site_url, "CONTACT_WEBHOOK_URL": "https://hooks.example.com/x"}
         )
-        assert not settings.production and settings.leads.webhook_secret is None
+        assert not settings.production and settings.leads.webhook_secrets == ()
 
 
 def test_a_webhook_is_https_unless_it_is_on_this_machine():

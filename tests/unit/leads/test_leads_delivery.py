@@ -80,7 +80,7 @@ def test_retries_within_a_round_hide_a_brief_hiccup(engine, receiver):
 
 def test_a_receiver_that_fails_first_gets_the_message_later(engine, receiver):
     receiver.failures = 3
-    inbox = hooked(engine, receiver.url, webhook_attempts=3)
+    inbox = hooked(engine, receiver.url, webhook_attempts=3, retry_schedule_s=(60,))
 
     async def scenario():
         outcome = await receive(valid_form(), client="c", inbox=inbox)

@@ -38,7 +38,7 @@ def signed(secret: str, when: datetime | None = None, **fields) -> tuple[bytes, 
     """A request as the site makes it, signed with `secret` at `when`."""
     message = a_row(**fields)
     channel = WebhookChannel(
-        replace(TEST_SETTINGS, webhook_url="https://x", webhook_secret=secret), client=None
+        replace(TEST_SETTINGS, webhook_url="https://x", webhook_secrets=(secret,)), client=None
     )
     return channel.request(message, now=when)
 
@@ -65,6 +65,13 @@ def test_a_forged_or_altered_request_is_refused(receiver_example):
     assert handle(body, unsigned) == 401
     # Another lead's id in the headers, with the body of this one: refused.
     assert handle(body, dict(headers, **{"webhook-id": "someone-else"})) == 401
+    # A malformed signature or timestamp is a 401 as well, never a 500.
+    for malformed in (
+        {"webhook-signature": "garbage"},
+        {"webhook-signature": "v1"},
+        {"webhook-timestamp": "soon"},
+    ):
+        assert handle(body, dict(headers, **malformed)) == 401
     assert leads == {}
 
 
