@@ -11,12 +11,13 @@ import base64
 import binascii
 import ipaddress
 import os
+import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 from typing import TypeVar
-from urllib.parse import urlsplit
+from urllib.parse import parse_qs, urlsplit
 
 from dotenv import load_dotenv
 
@@ -148,24 +149,44 @@ def sqlalchemy_url(url: str) -> str:
     return url
 
 
+_SCHEME = re.compile(r"[A-Za-z][A-Za-z0-9+.-]*://")
+
+
+def _first(text: str, characters: str) -> int:
+    """Where the first of `characters` is in `text` (its length if none is)."""
+    return min((found for found in map(text.find, characters) if found >= 0), default=len(text))
+
+
 def redact_url(raw: str, *, keep_path: bool = True) -> str:
     """`raw` as it may appear in an error or a log: the user info (a password, or a token
     in the user name) and the query and fragment (where tokens travel) become `***`, and
-    without `keep_path` the path too (a webhook's path is often its secret). What cannot
-    be taken apart as a URL shows only the part after the last `@`.
+    without `keep_path` the path too (a webhook's path is often its secret).
+
+    Taken apart by hand, not by urlsplit: a password may hold any of `/ # ? @ :` typed
+    as they are, which urlsplit reads as the end of the host, so that part of the password
+    became the host or the path. Here the user info is all up to the last `@`, which a
+    host never holds. When that part holds `/`, `?` or `#` it is either such a password or
+    a path, query or fragment with an `@` of its own (a token's): which, nobody can tell,
+    so nothing after the scheme is shown. A URL without a scheme is read the same way.
     """
-    try:
-        parts = urlsplit(raw)
-    except ValueError:  # an unclosed [IPv6 address
-        parts = None
-    if parts is None or not parts.netloc:
-        # No scheme://host: perhaps `user:password@host` without the scheme.
-        return f"***@{raw.rsplit('@', 1)[1]}" if "@" in raw else raw.split("?", 1)[0].split("#", 1)[0]
-    host = parts.netloc.rsplit("@", 1)[1] if "@" in parts.netloc else parts.netloc
-    shown = f"{parts.scheme}://{'***@' if '@' in parts.netloc else ''}{host}"
-    if parts.path not in ("", "/"):
-        shown += parts.path if keep_path else "/***"
-    return shown + ("?***" if parts.query else "") + ("#***" if parts.fragment else "")
+    text = raw.strip()
+    scheme = _SCHEME.match(text)
+    shown_scheme = scheme.group(0) if scheme else ""
+    rest = text[scheme.end() :] if scheme else text
+    user = ""
+    if "@" in rest:
+        info, rest = rest.rsplit("@", 1)
+        if _first(info, "/?#") < len(info):
+            return shown_scheme + "***"
+        user = "***@"
+    host_end = _first(rest, "/?#")
+    host, tail = rest[:host_end], rest[host_end:]
+    path_end = _first(tail, "?#")
+    path, after = tail[:path_end], tail[path_end:]
+    shown = shown_scheme + user + host
+    if path not in ("", "/"):
+        shown += path if keep_path else "/***"
+    return shown + ("?***" if "?" in after else "") + ("#***" if "#" in after else "")
 
 
 def origin_of(url: str) -> str:
@@ -394,6 +415,25 @@ def _check_leads(env: _EnvReader, leads: LeadSettings, production: bool) -> None
         )
     if leads.smtp_url and not env.text("CONTACT_NOTIFY_EMAIL"):
         env.problems.append("CONTACT_NOTIFY_EMAIL: required with SMTP_URL (the team's address)")
+    if production and leads.smtp_url and _plaintext_login(leads.smtp_url):
+        env.problems.append(
+            "SMTP_URL: the password would cross the network unencrypted (AUTH over plain SMTP),"
+            " and every lead with it; use smtps://host (port 465) or smtp://host:587?starttls=true"
+        )
+
+
+def _plaintext_login(smtp_url: str) -> bool:
+    """A login to another machine's SMTP server without TLS (loopback is this machine's
+    own relay: nothing crosses a network)."""
+    parts = urlsplit(smtp_url)
+    starttls = parse_qs(parts.query).get("starttls", ["false"])[-1].lower() in (
+        "1",
+        "true",
+        "yes",
+        "required",
+    )
+    encrypted = parts.scheme == "smtps" or starttls
+    return bool(parts.username) and not encrypted and not is_loopback_host(parts.hostname or "")
 
 
 def settings_from_env(environ: Mapping[str, str]) -> Settings:

@@ -16,16 +16,18 @@ from tests.support.server import free_port
 
 class SmtpServer:
     """Answers DATA with `refusal` (e.g. '451 4.3.0 try later', '550 5.1.1 no such user')
-    while it is set, else accepts and keeps the message; with `folder`, also as a file
-    there, for tests in other processes (`Mailbox`)."""
+    while it is set, else accepts and keeps the message (and its bytes, `raw`); with
+    `folder`, also as a file there, for tests in other processes (`Mailbox`). With `utf8`
+    it offers SMTPUTF8 (RFC 6531), as most servers do; without, it offers none."""
 
-    def __init__(self, folder: Path | None = None) -> None:
+    def __init__(self, folder: Path | None = None, *, utf8: bool = False) -> None:
         self.folder = folder
         self.received: list[tuple[str, list[str], EmailMessage]] = []
+        self.raw: list[bytes] = []
         self.refusal: str | None = None
         self.attempts = 0
         self.arrived = threading.Event()
-        self._controller = Controller(self, hostname="127.0.0.1", port=free_port())
+        self._controller = Controller(self, hostname="127.0.0.1", port=free_port(), enable_SMTPUTF8=utf8)
         self._controller.start()
         self.url = f"smtp://127.0.0.1:{self._controller.port}"
 
@@ -34,6 +36,7 @@ class SmtpServer:
         if self.refusal:
             return self.refusal
         message = email.message_from_bytes(envelope.original_content, policy=email.policy.default)
+        self.raw.append(envelope.original_content)
         self.received.append((envelope.mail_from, list(envelope.rcpt_tos), message))
         if self.folder is not None:
             path = self.folder / f"{len(self.received):06d}.eml"

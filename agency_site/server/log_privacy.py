@@ -1,4 +1,4 @@
-"""No visitor's words in the server's logs, at any level.
+"""No visitor's words in the server's logs, at any level, and no line forged by them.
 
 Reflex logs the whole event a page sent, at WARNING, when it cannot take it: from a
 connection without a token ("Received event from session ... Event data: {...}", which any
@@ -16,10 +16,13 @@ import logging
 import re
 import traceback
 
-# What Reflex writes before an event's contents; the contents run to the end of the line
-# (a dict's repr has no line breaks) or, for the type error, to " of type".
+from agency_site.leads.printable import printable
+
+# What Reflex writes before an event's contents; the contents run to " of type" (the type
+# error) or to the end of the whole message: text a client sent may hold line breaks of its
+# own (an unreadable event is quoted as sent), so the end of a line is no end of it.
 _PAYLOAD = re.compile(
-    r"(event data: |event data must be a dictionary, but received )(.*?)( of type |$)", re.I | re.M
+    r"(event data: |event data must be a dictionary, but received )(.*?)( of type |\Z)", re.I | re.S
 )
 _installed = False
 
@@ -33,8 +36,22 @@ def redact(text: str) -> str:
     return _PAYLOAD.sub(withhold, text)
 
 
+def _escaped_args(args: object) -> object:
+    """The record's arguments with control characters in text escaped: arguments are where
+    outside data enters a log line (an address, an error a receiver or server wrote), and
+    a line break there would start a forged line of its own in the journal."""
+    if isinstance(args, tuple):
+        return tuple(printable(arg) if isinstance(arg, str) else arg for arg in args)
+    if isinstance(args, dict):
+        return {key: printable(value) if isinstance(value, str) else value for key, value in args.items()}
+    return args
+
+
 def redact_record(record: logging.LogRecord) -> logging.LogRecord:
-    """The record with its message and its exception's text redacted (in place)."""
+    """The record with its arguments escaped and its message and exception's text redacted
+    (in place)."""
+    if record.args:
+        record.args = _escaped_args(record.args)  # pyright: ignore[reportAttributeAccessIssue]
     try:
         message = record.getMessage()
     except (TypeError, ValueError):  # a record whose arguments do not fit its format

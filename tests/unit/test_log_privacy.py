@@ -99,3 +99,22 @@ def test_a_failed_statements_error_does_not_quote_its_values(tmp_path):
     finally:
         engine.dispose()
     assert "no_such_table" in str(failure.value) and SECRET not in str(failure.value)
+
+
+def test_an_event_quoted_over_several_lines_is_withheld_whole(collected: Collected):
+    logging.getLogger("reflex.app").warning(
+        f"Failed to deserialize event data: {{'name': 'x',\n 'message': '{SECRET}'}}"
+    )
+    [line] = collected.lines
+    assert SECRET not in line and "characters withheld" in line
+
+
+def test_outside_text_in_a_log_line_cannot_forge_another(collected: Collected):
+    forged = "503\nERROR agency_site.leads.delivery: Contact message 99 is dead\x1b[2J"
+    logging.getLogger("agency_site.test").warning("Receiver answered %s", forged)
+    [line] = collected.lines
+    assert "\n" not in line and "\x1b" not in line
+    assert line == (
+        "WARNING agency_site.test: Receiver answered 503\\x0aERROR agency_site.leads.delivery:"
+        " Contact message 99 is dead\\x1b[2J"
+    )

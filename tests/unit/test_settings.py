@@ -159,7 +159,7 @@ def test_wrong_urls_are_named_without_their_secrets():
         ("redis://127.0.0.1:6379/0", "redis://127.0.0.1:6379/0"),
         ("https://hooks.example.com/in?token=t0ken-in-query#frag", "https://hooks.example.com/in?***#***"),
         ("agency:s3cret-pw@127.0.0.1/agency", "***@127.0.0.1/agency"),
-        ("http://t0ken-in-user@[::1", "***@[::1"),
+        ("http://t0ken-in-user@[::1", "http://***@[::1"),
     ],
 )
 def test_redact_url_keeps_the_address_and_drops_the_secrets(raw, shown):
