@@ -49,7 +49,7 @@ def test_always_loading_a_provider_is_remembered_on_every_page_and_withdrawn(bro
     expect(office_map).to_have_attribute("data-loaded", "false")
     assert visit.foreign_requests == [] and _stored(visit) is None
     always = office_map.get_by_test_id("embed-always")
-    expect(always).to_have_text(text("en", "embed-always", provider=text("en", "contact-map-provider")))
+    expect(always).to_have_text(text("en", "embed-always", provider=text("en", "embed-name-google-maps")))
     always.click()
     expect(office_map.locator("iframe")).to_have_count(1)
     visit.wait_until(lambda: MAP_HOST in _hosts(visit), "the blocked request for the map")

@@ -81,30 +81,31 @@ def test_ai_callers_offers_the_demo_phone_line(shared_pages: SharedPages, lang: 
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
-@pytest.mark.parametrize("service_id", PURCHASABLE_SERVICE_IDS)
-def test_purchase_without_checkout_link_shows_the_processing_toast(
-    shared_pages: SharedPages, service_id: str, lang: str
+def test_a_service_without_checkout_link_asks_for_an_offer_on_the_contact_form(
+    shared_pages: SharedPages, lang: str
 ) -> None:
     desktop = shared_pages.visit("desktop")
-    assert get_content().site.checkout_links[service_id] is None  # the configured state
     page = desktop.page
-    desktop.goto(localized_path(lang, f"/services/{service_id}"))
-    card = page.get_by_test_id("purchase-card")
-    for key in (
-        "purchase-security",
-        "purchase-support",
-        "purchase-payment",
-        "purchase-no-card",
-        "purchase-business-only",
-    ):
-        expect(card).to_contain_text(text(lang, key))
-    before = page.url
-    card.get_by_role("button", name=text(lang, "purchase-now")).click()
-    title = text(lang, "checkout-processing", service=text(lang, f"service-{service_id}-title"))
-    toast = page.locator("[data-sonner-toast]")
-    expect(toast).to_contain_text(title)
-    expect(toast).to_contain_text(text(lang, "checkout-redirect"))
-    assert page.url == before
+    for service_id in PURCHASABLE_SERVICE_IDS:
+        assert get_content().site.checkout_links[service_id] is None  # the configured state
+        desktop.goto(localized_path(lang, f"/services/{service_id}"))
+        card = page.get_by_test_id("purchase-card")
+        for key in (
+            "purchase-security",
+            "purchase-support",
+            "purchase-payment",
+            "purchase-no-card",
+            "purchase-business-only",
+        ):
+            expect(card).to_contain_text(text(lang, key))
+        # Nothing to buy online yet: no 'purchase now', no word of a payment page.
+        expect(card.get_by_text(text(lang, "purchase-now"))).to_have_count(0)
+        expect(page.get_by_test_id("service-cta")).not_to_contain_text(text(lang, "service-cta-notice"))
+        offer = card.get_by_role("link", name=text(lang, "purchase-request-offer"))
+        expect(offer).to_have_attribute("href", localized_path(lang, "/contact"))
+    offer.click()
+    expect(page).to_have_url(desktop.url(localized_path(lang, "/contact")))
+    expect(page.locator("form")).to_be_visible()
     assert desktop.foreign_requests == []
 
 

@@ -41,10 +41,13 @@ def test_configured_checkout_link_makes_purchase_a_plain_link(
     assert 'jsx("a",{className:' in compiled
     assert f'href:"{CHECKOUT}"' in compiled
     assert "Purchase now" in compiled
-    assert "__toast" not in compiled  # no toast once a real checkout exists
-    # Services without a link still raise the toast.
+    assert "__toast" not in compiled
+    # A service without a link promises no purchase: it asks for an offer, on the contact form.
     other = str(purchase.purchase_card("en", "ai-avatars", "AI Avatars"))
-    assert "__toast" in other and "Processing checkout for AI Avatars" in other
+    assert "Purchase now" not in other and "__toast" not in other
+    assert "Request an offer" in other and 'to:"/contact"' in other
+    german = str(purchase.purchase_card("de", "ai-avatars", "KI-Avatare"))
+    assert "Angebot anfordern" in german and 'to:"/de/kontakt"' in german
 
 
 def test_purchase_card_only_for_purchasable_services() -> None:

@@ -36,22 +36,24 @@ PROVIDER_IDS = ("vimeo", "google-maps", "voice-agent", "avatar")
 
 @dataclass(frozen=True)
 class EmbedProvider:
-    """A third party whose content a placeholder loads: its stored id and shown name."""
+    """A third party whose content a placeholder loads: its stored id, its name in words for
+    the buttons ('Always load the voice assistant', never a host name) and its host."""
 
     id: str
     name: str
+    host: str
 
 
 def embed_provider(lang: str, provider_id: str) -> EmbedProvider:
     """The provider `provider_id` with its name as the page shows it in `lang`."""
     links = get_content().site.links
-    names = {
-        "vimeo": "Vimeo",
-        "google-maps": t(lang, "contact-map-provider"),
+    hosts = {
+        "vimeo": "player.vimeo.com",
+        "google-maps": urlsplit(str(get_content().site.office.map_embed_url)).hostname or "",
         "voice-agent": urlsplit(str(links.voice_agent_script_url)).hostname or "",
         "avatar": urlsplit(str(links.avatar_embed_url)).hostname or "",
     }
-    return EmbedProvider(provider_id, names[provider_id])
+    return EmbedProvider(provider_id, t(lang, f"embed-name-{provider_id}"), hosts[provider_id])
 
 
 _LIBRARY = jsx_library("embed_consent.jsx")
@@ -103,7 +105,7 @@ def privacy_settings(lang: str) -> rx.Component:
             rx.el.li(
                 rx.el.span(
                     rx.el.span(t(lang, f"consent-purpose-{provider_id}"), class_name="font-semibold"),
-                    f" ({provider.name})",
+                    f" ({provider.host})",
                     class_name="min-w-0 flex-1",
                 ),
                 ProviderConsent.create(

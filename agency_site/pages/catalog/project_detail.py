@@ -48,7 +48,7 @@ def facts(lang: str, project: Project) -> rx.Component:
 
 
 def project_actions(lang: str, project: Project) -> rx.Component:
-    """'Visit project' (100, 102, 103, 105) or the app-store note (101)."""
+    """'Visit the website' (the client's live site: 100, 102, 103, 105) or the app-store note (101)."""
     children = []
     if project.url:
         children.append(

@@ -1,9 +1,9 @@
-"""The purchase card of purchasable services (SPEC.md §2, §7 'Purchase button').
+"""The purchase card of purchasable services (those with an entry in content/site.yaml
+`checkout_links`).
 
-With a checkout link configured for the service (content/site.yaml `checkout_links`),
-'purchase now' is a plain link to it. Without one, it raises the toast 'Processing
-checkout for {service}' in the browser (`rx.toast.success`, a client-side event calling the
-toaster the app mounts on every page), so it needs no backend.
+With a checkout link configured, 'purchase now' is a plain link to it. Without one there is
+nothing to buy online yet, and a button promising a redirect that never comes would be dead:
+the card asks for an offer instead, a link to the contact form.
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from agency_site.components.ui.heading import heading
 from agency_site.components.ui.icon import lucide_icon
 from agency_site.components.ui.kit import CARD_PADDED, FOCUS_RING, plain_link
 from agency_site.content import get_content
-from agency_site.i18n import t
+from agency_site.i18n import localized_path, t
 
 _BUTTON = (
     "inline-flex w-full items-center justify-center gap-2 rounded-full bg-violet-600 px-6 py-3.5 text-base "
@@ -28,20 +28,17 @@ def checkout_link(service_id: str) -> str | None:
     return str(link) if link else None
 
 
-def purchase_button(lang: str, service_title: str, link: str | None) -> rx.Component:
-    """'Purchase now': a link to `link`, or (none configured) a button raising the toast."""
-    label = (lucide_icon("shopping-cart", size=20, aria_hidden="true"), t(lang, "purchase-now"))
+def purchase_button(lang: str, link: str | None) -> rx.Component:
+    """'Purchase now', a link to `link`; without one, 'request an offer', to the contact form."""
     if link:
+        label = (lucide_icon("shopping-cart", size=20, aria_hidden="true"), t(lang, "purchase-now"))
         return plain_link(*label, href=link, class_name=_BUTTON, data_testid="purchase-now")
-    return rx.el.button(
-        *label,
-        type="button",
+    return rx.el.a(
+        lucide_icon("mail", size=20, aria_hidden="true"),
+        t(lang, "purchase-request-offer"),
+        href=localized_path(lang, "/contact"),
         class_name=_BUTTON,
-        data_testid="purchase-now",
-        # A browser-only event: Reflex calls the toaster's `success` directly (no eval, no server).
-        on_click=rx.toast.success(
-            t(lang, "checkout-processing", service=service_title), description=t(lang, "checkout-redirect")
-        ),
+        data_testid="request-offer",
     )
 
 
@@ -57,7 +54,8 @@ def _assurance(icon: str, text: str) -> rx.Component:
 
 
 def purchase_card(lang: str, service_id: str, service_title: str) -> rx.Component:
-    """The card with the reassurance lines and 'purchase now'; nothing for other services."""
+    """The card with the reassurance lines and 'purchase now' (or 'request an offer');
+    nothing for other services."""
     # The purchasable services are those site.yaml has a checkout link entry for.
     if service_id not in get_content().site.checkout_links:
         return rx.fragment()
@@ -78,7 +76,7 @@ def purchase_card(lang: str, service_id: str, service_title: str) -> rx.Componen
                 _assurance("wallet", t(lang, "purchase-payment")),
                 class_name="space-y-3",
             ),
-            rx.el.div(purchase_button(lang, service_title, checkout_link(service_id)), class_name="mt-6"),
+            rx.el.div(purchase_button(lang, checkout_link(service_id)), class_name="mt-6"),
             rx.el.p(
                 lucide_icon("credit-card", size=16, aria_hidden="true", class_name="shrink-0"),
                 t(lang, "purchase-no-card"),

@@ -22,6 +22,7 @@ from agency_site.content.models import tel_href
 from agency_site.i18n import t
 from agency_site.pages.catalog.animations import animation_panel
 from agency_site.pages.catalog.navigation import back_to_services
+from agency_site.pages.catalog.purchase import checkout_link
 from agency_site.pages.catalog.ui import TONES
 
 VALUE_HIGHLIGHTS = (
@@ -223,7 +224,8 @@ def demo_phone_line(lang: str) -> rx.Component:
 
 
 def closing_call_to_action(lang: str, service: Service) -> rx.Component:
-    """The closing block: the service's name, get started, all services, checkout notice."""
+    """The closing block: the service's name, get started, all services, and where a
+    purchasable service is paid."""
     title = t(lang, service.key("title"))
     return closing_cta(
         t(lang, "service-cta-title", service=title),
@@ -233,6 +235,7 @@ def closing_call_to_action(lang: str, service: Service) -> rx.Component:
             lang, t(lang, "service-all-services"), "/services", icon="layout-grid", style=GHOST_BUTTON
         ),
         variant="dark",
-        note=t(lang, "service-cta-notice"),
+        # Only a service one can buy online says where it is paid.
+        note=t(lang, "service-cta-notice") if checkout_link(service.id) else "",
         testid="service-cta",
     )
