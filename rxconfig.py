@@ -7,8 +7,6 @@ from typing import TypedDict
 import reflex as rx
 
 from agency_site.components.ui.css_properties import SiteCssProperties
-from agency_site.dev.reload import leave_content_to_the_app, watch_content_files
-from agency_site.dev.toolchain import dev_origins, use_project_tools
 from agency_site.frontend.paint_before_hydration import PaintBeforeHydration
 from agency_site.frontend.patches.anchored import PatchGeneratedFrontend
 from agency_site.frontend.patches.backend_url import SAME_ORIGIN_PORT
@@ -16,16 +14,19 @@ from agency_site.frontend.patches.connect_on_intent import CONNECT_ON_INTENT
 from agency_site.images.plugin import ResponsiveImagesPlugin
 from agency_site.nginx.csp_files import ContentSecurityPolicyHashes
 from agency_site.nginx.former_urls import FormerGermanUrlsFile
+from agency_site.reflex_adapter import reload_on_content_edits
 from agency_site.seo.not_found_head import NotFoundHead
 from agency_site.seo.plugin import SeoFilesPlugin
 from agency_site.server.event_limit import EVENT_MESSAGE_MAX
+from agency_site.server.origins import dev_origins
 from agency_site.settings import SettingsError, get_settings
+from agency_site.toolchain import use_project_tools
 
 # The project's Node 22 and bun (.tools/, installed by make) for a plain `reflex run` or
 # `reflex export` too, not only under make; Reflex looks them up after reading this file.
 use_project_tools()
-# The dev server reloads on content/*.yaml too (Reflex's reloader skips YAML).
-watch_content_files()
+# The dev server (`reflex run`) restarts on a save of content/*.yaml too (Reflex skips YAML).
+reload_on_content_edits()
 
 try:
     settings = get_settings()
@@ -34,9 +35,6 @@ except SettingsError as error:
     for problem in error.problems:
         print(f"setting error: {problem}", file=sys.stderr)
     raise SystemExit(1) from None
-
-# The dev backend shows a content edit itself, without a restart (agency_site/dev/live_content.py).
-leave_content_to_the_app(settings.content_dir)
 
 # The websocket takes no frame longer than the largest legal event (Reflex's default: 1 MB),
 # and closes the connection of a page that sends one (agency_site/server/event_limit.py). Read by Reflex

@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
+import json
 import sys
-from collections.abc import Callable
-from functools import partial
 from typing import Any, NoReturn
 
 import reflex as rx
@@ -18,13 +17,6 @@ from agency_site.components.ui.toaster import lazy_toaster
 from agency_site.constants import LANGUAGES
 from agency_site.content import ContentError
 from agency_site.content.slugs import check_sections
-from agency_site.dev.live_content import PageMaker, remember_page, use_page_maker
-from agency_site.dev.reload import (
-    last_compiled_routes,
-    serving_live_edits,
-    watching_content_in_the_app,
-)
-from agency_site.dev.watch import live_content_edits, restart_on_content_edits
 from agency_site.frontend.memo_modules import with_own_memo_module
 from agency_site.i18n import MissingText, collecting_missing_texts, localized_path, on_page
 from agency_site.leads import ContactMessage, retry_deliveries
@@ -32,7 +24,17 @@ from agency_site.leads.database import default_engine, migrate
 from agency_site.pages.content_errors import Problem, content_errors_page, content_problems
 from agency_site.pages.not_found import not_found_description, not_found_page, not_found_title
 from agency_site.pages.redirects import NoScriptRedirect, no_script_redirects
-from agency_site.reflex_adapter import environment, format_route, make_room_for_another_app, register_model
+from agency_site.reflex_adapter import (
+    Dirs,
+    app_keeping_frontend_packages,
+    builds_for_dev_server,
+    environment,
+    format_route,
+    make_room_for_another_app,
+    register_model,
+    site_app,
+    web_dir,
+)
 from agency_site.routes import Route, route_table
 from agency_site.seo.head import PageHead, not_found_tags, og_image_path, page_head
 from agency_site.seo.plugin import show_content_errors
@@ -106,33 +108,20 @@ def not_found_fields() -> dict[str, Any]:
         }
 
 
-def build_page(
-    route_key: str, fields: Callable[[], dict[str, Any]], kind: str, memo_module: str
-) -> dict[str, Any]:
-    """What `fields` returns (`remember_page` without remembering)."""
-    return fields()
-
-
 def add_pages(app: rx.App) -> None:
-    """Every route in both languages, then the not-found page. Under the dev server each
-    page's build is kept with the texts it showed, so a content edit rebuilds only the
-    pages it changes (agency_site/dev/live_content.py)."""
+    """Every route in both languages, then the not-found page."""
     compiling = will_compile()
-    build = remember_page if serving_live_edits() else build_page
     for route in route_table():
         for lang in LANGUAGES:
             path = localized_path(lang, route.path)
             if not compiling:
                 app.add_page(rx.fragment(), route=path, on_load=route.on_load)
                 continue
-            fields = build(
-                format_route(path), partial(page_fields, route, lang), route.kind, memo_module(route, lang)
-            )
-            app.add_page(**fields, route=path, on_load=route.on_load)
+            app.add_page(**page_fields(route, lang), route=path, on_load=route.on_load)
     if not compiling:
         app.add_page(rx.fragment(), route="404")
         return
-    app.add_page(**build("404", not_found_fields, "not-found", "404"), route="404")
+    app.add_page(**not_found_fields(), route="404")
 
 
 def stop_on_missing_texts(missing: list[MissingText]) -> NoReturn:
@@ -159,14 +148,14 @@ def missing_text_problems(missing: list[MissingText]) -> list[Problem]:
     ]
 
 
-class ContentErrorsApp(rx.App):
-    """The app of the content-error page, which keeps the site's frontend packages."""
-
-    def _get_frontend_packages(self, imports) -> None:
-        # Reflex installs the packages the compiled pages import and removes the others:
-        # for this one page it would remove the site's (a bun install now, another after
-        # the fix, and Vite reloading its dependencies in between).
-        return None
+def last_compiled_routes() -> list[str]:
+    """The routes of the dev server's last compile (Reflex's routes manifest in .web), so
+    the error page replaces each page the browser may have open; none before a first one."""
+    try:
+        routes = json.loads((web_dir() / Dirs.ROUTES_MANIFEST).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return []
+    return [route for route in routes if isinstance(route, str)]
 
 
 def content_errors_app(problems: list[Problem]) -> rx.App:
@@ -174,11 +163,10 @@ def content_errors_app(problems: list[Problem]) -> rx.App:
     site had (the route table, when it can still be read) and at any other (not found),
     so the open page shows it and the next save that fixes the content replaces it."""
     show_content_errors()
-    app = ContentErrorsApp(
+    # It keeps the site's frontend packages, so the fix reinstalls nothing.
+    app = app_keeping_frontend_packages(
         stylesheets=["/styles.css"], html_custom_attrs={"lang": "en"}, toaster=lazy_toaster()
     )
-    # As the site: no connection banner (this page needs no server either).
-    app.app_wraps[(5, "Overlay")] = lambda stateful: None
     try:
         paths = [localized_path(lang, route.path) for route in route_table() for lang in LANGUAGES]
     except ContentError:
@@ -190,8 +178,6 @@ def content_errors_app(problems: list[Problem]) -> rx.App:
     app.add_page(content_errors_page(problems), route="404", title=title)
     for problem in problems:
         print(f"content error: {problem.describe()}", file=sys.stderr)
-    if watching_content_in_the_app():
-        app.register_lifespan_task(restart_on_content_edits)
     return app
 
 
@@ -221,14 +207,14 @@ def build_app() -> rx.App:
         check_all_content()
         check_sections([route.path for route in route_table()])
     except ContentError as error:
-        if serving_live_edits():
+        if builds_for_dev_server():
             return content_errors_app(content_problems(error))
         # One line per problem (file, line, field, fix), then stop the build.
         for problem in error.errors:
             print(f"content error: {problem.describe()}", file=sys.stderr)
         raise SystemExit(1) from None
 
-    app = rx.App(
+    app = site_app(
         head_components=[
             head_script(),
             rx.el.link(rel="icon", href="/favicon.svg", type="image/svg+xml"),
@@ -244,24 +230,17 @@ def build_app() -> rx.App:
         # Toasts follow a click; their library loads after hydration (components/ui/toaster.py).
         toaster=lazy_toaster(),
     )
-    # No "cannot connect to server" toast or pulser: every page works without the
-    # backend; the contact form reports its own failures in the visitor's language.
-    app.app_wraps[(5, "Overlay")] = lambda stateful: None
     with collecting_missing_texts() as missing:
         add_pages(app)
     if missing:
-        if serving_live_edits():
+        if builds_for_dev_server():
             # The site's App exists already: the error page's App needs a context of its own.
             make_room_for_another_app()
             return content_errors_app(missing_text_problems(missing))
         stop_on_missing_texts(missing)
-    if serving_live_edits():
+    if builds_for_dev_server():
         migrate_the_dev_database()
     app.register_lifespan_task(retry_deliveries)
-    if serving_live_edits() and watching_content_in_the_app():
-        # A new post's pages are built as these were.
-        use_page_maker(PageMaker(page_fields, memo_module))
-        app.register_lifespan_task(live_content_edits)
     return app
 
 

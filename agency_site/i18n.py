@@ -4,19 +4,15 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Iterator
-from contextlib import AbstractContextManager, contextmanager
+from contextlib import contextmanager
 from contextvars import ContextVar
 
 from agency_site.constants import DEFAULT_LANGUAGE, LANGUAGE_PREFIX, LANGUAGES
 from agency_site.content import get_content
 from agency_site.content.slugs import get_german_urls
-from agency_site.recording import Recorder
 
 logger = logging.getLogger(__name__)
 
-# Every key a page or the server asked for in this process: what the unused-texts report
-# (tests/unit/test_texts.py) compares with the content files.
-_asked: set[str] = set()
 # The page being built, so a missing text can name it; and, while the app is built, the
 # list its missing texts are collected in (the build stops after the last page). These
 # three are context, not parameters, because `t(lang, key)` is asked from every component:
@@ -26,12 +22,6 @@ _missing: ContextVar[list[MissingText] | None] = ContextVar("missing", default=N
 # The texts the page being built has shown so far (inside `on_page`): the page shell reads
 # them to footnote the headline figures the page names (agency_site.components.ui.figures).
 _shown: ContextVar[list[str] | None] = ContextVar("shown", default=None)
-# The keys the page being recorded has asked for (the dev server rebuilds the pages that
-# show a changed text: agency_site/dev/live_content.py), and those asked outside any
-# recorded page (at import, by the app's head, by the server), which a rebuild of some
-# pages would not refresh.
-_recorded_keys: Recorder[str] = Recorder("recorded_keys")
-_asked_outside_pages: set[str] = set()
 
 
 class MissingText(KeyError):
@@ -76,26 +66,8 @@ def shown_texts() -> list[str]:
     return list(_shown.get() or ())
 
 
-def recording_keys() -> AbstractContextManager[set[str]]:
-    """The keys asked for inside the block, collected in the set it yields."""
-    return _recorded_keys.recording()
-
-
-def asked_outside_pages() -> frozenset[str]:
-    """The keys asked for so far outside `recording_keys`."""
-    return frozenset(_asked_outside_pages)
-
-
-def asked_keys() -> frozenset[str]:
-    """Every key asked for so far in this process."""
-    return frozenset(_asked)
-
-
 def text_in(lang: str, key: str) -> str | None:
     """The text of `key` in exactly `lang`, or None (for optional texts, e.g. seo.yaml's)."""
-    _asked.add(key)
-    if not _recorded_keys.note(key):
-        _asked_outside_pages.add(key)
     return get_content().strings.get(lang, {}).get(key)
 
 

@@ -9,11 +9,10 @@ fails when any other module of the package imports such a path.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from pathlib import Path
-from types import ModuleType
 from typing import Any
 
+import reflex as rx
 from reflex.constants import Dirs
 from reflex.event import EventSpec, EventType, no_args_event_spec, passthrough_event_spec
 from reflex.experimental.client_state import ClientStateVar
@@ -34,11 +33,10 @@ from reflex_components_sonner.toast import LiteralPosition
 __all__ = [
     "ArrayVar",
     "ClientStateVar",
-    "CompileContext",
+    "ComponentWithAppWrap",
     "Dirs",
     "Div",
     "Embed",
-    "Env",
     "EventSpec",
     "EventType",
     "FunctionStringVar",
@@ -47,28 +45,24 @@ __all__ = [
     "ObjectVar",
     "PlainAnchor",
     "Plugin",
-    "RoutedFiles",
     "StringVar",
     "Templates",
     "VarData",
-    "dev_reloader",
+    "app_keeping_frontend_packages",
+    "builds_for_dev_server",
+    "element_ref",
     "environment",
-    "evaluate_memo",
     "format_ref",
     "format_route",
+    "imported_function",
+    "make_room_for_another_app",
     "no_args_event_spec",
-    "order_pages",
-    "page_files",
     "passthrough_event_spec",
-    "recompile_memo_modules",
-    "recompile_pages",
     "register_model",
-    "remove_pages",
+    "reload_on_content_edits",
     "resolved_color_mode",
-    "routes_manifest",
-    "uses_granian",
+    "site_app",
     "web_dir",
-    "write_if_changed",
 ]
 
 # Why each name is needed (the public surface has no equivalent):
@@ -78,14 +72,40 @@ __all__ = [
 # - ClientStateVar: `rx._x.client_state` logs a warning on every use, on the build's stderr.
 # - environment, Embed, Templates, Dirs: where Reflex builds and serves the frontend, which
 #   the build plugins and the server read and patch.
-# - CompileContext, Env: which command builds the app (`reflex run` in dev mode shows a
-#   content error in the browser, agency_site/dev/reload.py); format_route: the route key
-#   Reflex files a page under ('/' is 'index').
+# - format_route: the route key Reflex files a page under ('/' is 'index').
 
 
-# The three functions below import when called: reflex.model brings SQLModel and Alembic
-# (0.44 s and 110 modules on top of rxconfig.py's imports), and the build plugins that
-# rxconfig.py imports should not pay for what only the server or the dev command uses.
+def imported_function(name: str, library: str) -> FunctionStringVar:
+    """The JavaScript function `name` exported by `library` (one of our .jsx files), as a
+    Var to call in place; the page that uses it imports it."""
+    return FunctionStringVar.create(name, _var_data=VarData(imports={library: [name]}))
+
+
+def element_ref(component_id: str) -> ObjectVar:
+    """The React ref Reflex keeps for the component whose id is `component_id` (as
+    `rx.set_focus` uses it): a Var whose `.current` is the mounted element."""
+    from reflex import Var
+
+    return Var(format_ref(component_id))._as_ref().to(dict)
+
+
+class ComponentWithAppWrap(rx.Component):
+    """A component that puts `app_wrap()`'s components once in the app's root, beside the
+    pages (Reflex's own components do so through a private hook, wrapped here)."""
+
+    @staticmethod
+    def app_wrap() -> dict[tuple[int, str], rx.Component]:
+        """The components to put in the root, by (order, name)."""
+        return {}
+
+    @classmethod
+    def _get_app_wrap_components(cls) -> dict[tuple[int, str], rx.Component]:  # pyright: ignore[reportIncompatibleMethodOverride]
+        return cls.app_wrap()
+
+
+# The functions below import when called: reflex.model brings SQLModel and Alembic
+# (110 modules on top of rxconfig.py's imports), and the build plugins that rxconfig.py
+# imports should not pay for what only the server or the dev command uses.
 
 
 def web_dir() -> Path:
@@ -95,23 +115,68 @@ def web_dir() -> Path:
     return get_web_dir()
 
 
-def dev_reloader() -> ModuleType:
-    """Reflex's module that runs `reflex run` and its reloader (`reflex.utils.exec`)."""
+def builds_for_dev_server() -> bool:
+    """Whether this process builds the app for `reflex run` in dev mode (its first compile
+    or a reload): Reflex sets both variables before it compiles and passes them on to the
+    backend's workers. There a content error is shown in the browser instead of stopping."""
+    return (
+        environment.REFLEX_COMPILE_CONTEXT.get() == CompileContext.RUN
+        and environment.REFLEX_ENV_MODE.get() == Env.DEV
+    )
+
+
+# Extensions Reflex's reloader skips (`reflex.utils.exec.HOTRELOAD_IGNORE_PATTERNS`) that the
+# site is made of: the content files.
+CONTENT_PATTERNS = (r"^.*\.yaml$", r"^.*\.yml$")
+# SQLite's files beside a database (Reflex ignores `*.db` alone): a write to the dev
+# database (its migration as the backend starts, a contact message) would restart it.
+DATABASE_SIDE_FILES = (r"^.*\.db-journal$", r"^.*\.db-wal$", r"^.*\.db-shm$")
+
+
+def reload_on_content_edits() -> bool:
+    """Have `reflex run`'s reloader restart the dev backend on a save of content/*.yaml too
+    (Reflex skips YAML; Markdown, images and Python it watches already), and not on SQLite's
+    side files. Rxconfig.py calls it before Reflex starts its reloader. False, with a
+    warning, when Reflex no longer has the setting, so an upgrade says why edits stopped
+    showing (tests/unit/test_reflex_adapter.py fails then too)."""
+    import logging
+
     from reflex.utils import exec as reflex_exec
 
-    return reflex_exec
+    namespace: dict[str, Any] = vars(reflex_exec)  # pyright: ignore[reportAssignmentType] (a module's namespace is its dict; run_granian_backend reads it there)
+    patterns = namespace.get("HOTRELOAD_IGNORE_PATTERNS")
+    if not isinstance(patterns, tuple):
+        logging.getLogger(__name__).warning(
+            "reflex.utils.exec.HOTRELOAD_IGNORE_PATTERNS is gone; edits to content/*.yaml may not reload"
+        )
+        return False
+    kept = tuple(p for p in patterns if p not in CONTENT_PATTERNS + DATABASE_SIDE_FILES)
+    namespace["HOTRELOAD_IGNORE_PATTERNS"] = kept + DATABASE_SIDE_FILES
+    return True
 
 
-def uses_granian() -> bool:
-    """Whether `reflex run` serves the backend with Granian (the reloader whose supervisor
-    respawns its worker on SIGHUP), not Uvicorn: `reflex.utils.exec.should_use_granian`'s
-    rule, without importing that module (0.9 s) into every process that reads rxconfig.py;
-    tests/unit/test_live_content.py holds the two equal."""
-    from importlib.util import find_spec
+def site_app(**kwargs: Any) -> rx.App:
+    """An `rx.App` without Reflex's 'cannot connect to server' banner and pulser: every page
+    of the site works without the backend, and the contact form reports its own failures in
+    the visitor's language."""
+    return _without_overlay(rx.App(**kwargs))
 
-    if environment.REFLEX_USE_GRANIAN.is_set():
-        return bool(environment.REFLEX_USE_GRANIAN.get())
-    return find_spec("uvicorn") is None or find_spec("gunicorn") is None
+
+class _AppKeepingPackages(rx.App):
+    def _get_frontend_packages(self, imports) -> None:
+        return None
+
+
+def app_keeping_frontend_packages(**kwargs: Any) -> rx.App:
+    """A `site_app` that leaves .web's installed packages alone. Reflex installs the
+    packages a compile's pages import and removes the others: for a one-page app (the
+    content-error page) it would remove the site's, and reinstall them after the fix."""
+    return _without_overlay(_AppKeepingPackages(**kwargs))
+
+
+def _without_overlay(app: rx.App) -> rx.App:
+    app.app_wraps[(5, "Overlay")] = lambda stateful: None
+    return app
 
 
 def make_room_for_another_app() -> None:
@@ -133,155 +198,3 @@ def register_model(model: type) -> None:
     from reflex.model import ModelRegistry
 
     ModelRegistry.register(model)
-
-
-def recompile_pages(app: Any, pages: dict[str, dict[str, Any]]) -> dict[Path, str]:
-    """The frontend files of some of `app`'s pages compiled again, without the rest of the
-    app (the dev server's live content edits, agency_site/dev/live_content.py): each route
-    of `pages` (Reflex's route key, as `format_route` gives it) gets the page fields given
-    there (`component`, `title`, `description`, `image`) in place of those it was added
-    with, and the result is its page module and the memo modules of the pages' source
-    modules, by their path in .web.
-
-    Reflex 0.10.1's `compile_app` compiles every page and writes every shared file; this is
-    its page step (a `CompileContext` over some pages) and its memo step for their own
-    memo modules. The caller must pass every route of a source module it passes one of
-    (they share one memo file). tests/unit/test_live_content.py compiles a page through
-    here and compares it with Reflex's full compile, so a Reflex that changes any of this
-    fails there.
-    """
-    import dataclasses
-
-    from reflex.compiler import compiler, utils
-    from reflex.compiler.plugins import default_page_plugins
-    from reflex_base.config import get_config
-    from reflex_base.plugins import CompileContext as PagesCompileContext
-    from reflex_base.plugins import CompilerHooks
-
-    unevaluated = app._unevaluated_pages
-    definitions = []
-    for route, fields in pages.items():
-        definitions.append(dataclasses.replace(unevaluated[route], **fields))
-    compiler_plugins, _ = compiler._resolve_radix_themes_plugin(app, get_config().plugins)
-    context = PagesCompileContext(
-        app=app,
-        pages=definitions,
-        hooks=CompilerHooks(plugins=default_page_plugins(style=app.style, plugins=compiler_plugins)),
-    )
-    with app.set_contexts(), context:
-        context.compile()
-    outputs: dict[Path, str] = {}
-    for page in context.compiled_pages.values():
-        if page.output_path is not None and page.output_code is not None:
-            outputs[utils.resolve_path_of_web_dir(page.output_path)] = page.output_code
-    memo_files, _ = compiler.compile_memo_components(context.auto_memo_components.values())
-    for path, code in memo_files:
-        outputs[utils.resolve_path_of_web_dir(path)] = code
-    for definition in definitions:
-        unevaluated[definition.route] = definition
-    return outputs
-
-
-def evaluate_memo(memo: Any) -> Any:
-    """Build the body of `memo` (what `rx.memo` returned) now, and return it (a component
-    or a Var): Reflex builds a component memo's body when the memo is first used, a var
-    memo's when the memos are compiled; once built, it is kept."""
-    return _body_of(memo._definition).get()
-
-
-def _body_of(definition: Any) -> Any:
-    """A memo definition's lazily built, then kept, body (`_LazyBody`)."""
-    return getattr(definition, "_component", None) or definition._function
-
-
-def recompile_memo_modules(modules: set[str]) -> dict[Path, str]:
-    """The frontend files of the `rx.memo`s defined in `modules` (Reflex writes those of one
-    Python module into one file, .web/app_components/<module path>.jsx), compiled again
-    with their bodies built anew, by their path in .web (the dev server's live edits of
-    what every page imports from there: agency_site/components/shared_module.py).
-
-    Reflex builds a memo's body once and keeps it; its full compile compiles every
-    registered memo (`MEMOS`) through `compile_memo_components`, as here.
-    tests/unit/test_live_content.py compares the file with a full compile's."""
-    from reflex.compiler import compiler, utils
-    from reflex_base.components.memo import MEMOS
-
-    definitions = [definition for definition in MEMOS.values() if definition.source_module in modules]
-    for definition in definitions:
-        body = _body_of(definition)
-        body._ready = False
-        body.get()
-    files, _ = compiler.compile_memo_components(definitions)
-    return {utils.resolve_path_of_web_dir(path): code for path, code in files}
-
-
-def write_if_changed(path: Path, text: str) -> bool:
-    """Write `text` to `path` unless it holds that text already (so Vite's hot update sees
-    only the files that changed); whether it wrote."""
-    if path.exists() and path.read_text(encoding="utf-8") == text:
-        return False
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(text, encoding="utf-8")
-    return True
-
-
-# The dev server's live change of the route table (agency_site/dev/live_routes.py): pages
-# added and removed while the backend runs, as Reflex 0.10.1 keeps them (`App.add_page`
-# registers one in `_unevaluated_pages` and its on-load events; the full compile writes
-# each page's file under .web/app/routes/, its memo module under .web/app_components/ and
-# the route manifest .web/routes.json). React Router's dev server reads .web/app/routes/
-# again when a file there is added or removed (its `flatRoutes` route config).
-
-
-@dataclass(frozen=True)
-class RoutedFiles:
-    """The files of .web one page of the app is compiled into."""
-
-    page: Path
-    memo: Path | None
-
-
-def page_files(route_key: str, memo_module: str) -> RoutedFiles:
-    """Where the page at `route_key` (Reflex's route key) and its memo module `memo_module`
-    (a module name, agency_site.frontend.memo_modules) are written."""
-    from reflex.compiler.utils import get_page_path
-    from reflex_base.utils.memo_paths import mirrored_jsx_path, module_to_mirrored_segments
-
-    segments = module_to_mirrored_segments(memo_module)
-    return RoutedFiles(
-        Path(get_page_path(route_key)),
-        None if segments is None else mirrored_jsx_path(web_dir(), segments),
-    )
-
-
-def remove_pages(app: Any, route_keys: set[str]) -> None:
-    """Take the pages at `route_keys` out of the running `app`: what `add_page` registered
-    and what compiling them noted, so its router no longer matches them."""
-    for route in route_keys:
-        app._unevaluated_pages.pop(route, None)
-        app._pages.pop(route, None)
-        app._load_events.pop(route, None)
-        app._stateful_pages.pop(route, None)
-        app._evaluated_pages.discard(route)
-    app.__dict__.pop("router", None)
-
-
-def order_pages(app: Any, route_keys: list[str]) -> None:
-    """Put `app`'s pages in the order of `route_keys` (those it does not name after them),
-    as adding them in that order would have: the route manifest lists them so."""
-    pages = app._unevaluated_pages
-    ordered = {route: pages[route] for route in route_keys if route in pages}
-    ordered |= {route: page for route, page in pages.items() if route not in ordered}
-    pages.clear()
-    pages.update(ordered)
-    app.__dict__.pop("router", None)
-
-
-def routes_manifest(app: Any) -> tuple[Path, str]:
-    """The route manifest the full compile writes (.web/routes.json, every page's route),
-    for `app` as it is now."""
-    import json
-
-    from reflex.compiler.utils import resolve_path_of_web_dir
-
-    return resolve_path_of_web_dir(Dirs.ROUTES_MANIFEST), json.dumps(app._page_routes)

@@ -1,5 +1,5 @@
 """Figures, not a test: how long an edit takes to show in the open browser under the dev
-server (`make bench-dev`; README 'Developing').
+server (`make bench-dev`; docs/developers.md).
 
 A copy of the project (tests/project_copy.py) is served by a plain `reflex run` on free
 ports (tests/e2e/dev_server.py) and opened in Chromium; then, one at a time, an edit is
@@ -12,10 +12,9 @@ list) and a new blog post (its English file, then its German one: timed from sav
 second to the post in the open blog list), and the time from saving to the new text (the
 new image, the new colour the page computes, the service, the post) on the open page is
 printed. `--only` measures the edits whose name starts with one of its words (`--only
-"new service"`; 'new' for both new ones). `--stock-reloader` measures Reflex's own reloader (without
-agency_site/dev/reload.py's YAML watching and the live edits of
-agency_site/dev/live_content.py). `--timeout` is how long to wait before calling an edit
-never shown.
+"new service"`; 'new' for both new ones). `--timeout` is how long to wait before calling an
+edit never shown. Each edit is shown by Reflex's own reloader: the dev backend restarts and
+compiles the site, and Vite sends the open page what changed.
 """
 
 from __future__ import annotations
@@ -234,7 +233,7 @@ def measure_new_service(server: DevServer, page, path: str, file: str, timeout: 
 
 
 def settle(server: DevServer) -> None:
-    """Wait until restoring the file is done: a live edit at once, a restart when the
+    """Wait until restoring the file is done: the restart is over when the
     backend answers again (Reflex's reloader keeps its socket, so a request waits for the
     new worker). An edit saved during a restart costs another one."""
     time.sleep(1)  # the watchers notice the restored file
@@ -243,7 +242,6 @@ def settle(server: DevServer) -> None:
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--stock-reloader", action="store_true", help="Reflex's reloader alone")
     parser.add_argument("--timeout", type=float, default=60.0)
     parser.add_argument("--only", nargs="*", default=[], help="the edits whose name starts with one of these")
     args = parser.parse_args()
@@ -253,16 +251,9 @@ def main() -> int:
 
     with tempfile.TemporaryDirectory(prefix="bench-dev-") as folder:
         project = copy_project(Path(folder) / "site")
-        if args.stock_reloader:
-            rxconfig = project / "rxconfig.py"
-            text = rxconfig.read_text()
-            for line in ("\nwatch_content_files()\n", "\nleave_content_to_the_app(settings.content_dir)\n"):
-                assert line in text, f"rxconfig.py no longer has {line.strip()!r}"
-                text = text.replace(line, "\n")
-            rxconfig.write_text(text)
         server = DevServer(project, clean_environment(project))
         started = time.monotonic()
-        server.start(live_edits=not args.stock_reloader)
+        server.start()
         print(f"dev server up in {time.monotonic() - started:.1f} s (load average {os.getloadavg()[0]:.1f})")
         try:
             with sync_playwright() as playwright:
@@ -296,14 +287,7 @@ def main() -> int:
                     print(f"{what:<24} {file:<36} {figure}  (load average {os.getloadavg()[0]:.1f})")
                 browser.close()
             log = server.log()
-            print(
-                f"workers killed after refusing to stop: {log.count('refused to gracefully stop')}; "
-                f"live edits: {log.count('Live content:')}"
-            )
-            # What the backend did with each save (a live edit's time, or why it restarted).
-            for line in log.splitlines():
-                if line.startswith("Live content:") and "watching" not in line:
-                    print(f"  {line}")
+            print(f"workers killed after refusing to stop: {log.count('refused to gracefully stop')}")
         finally:
             server.stop()
     return 0

@@ -7,14 +7,14 @@ from reflex import Var
 
 from agency_site.frontend.react import jsx_library
 from agency_site.i18n import browser_languages
-from agency_site.reflex_adapter import FunctionStringVar, VarData
+from agency_site.reflex_adapter import FunctionStringVar, imported_function
 
 PAGE_HOOKS = jsx_library("page_hooks.jsx")
 
 
 def page_hook(name: str) -> FunctionStringVar:
     """A hook or helper exported by frontend/react/page_hooks.jsx, to call in place."""
-    return FunctionStringVar.create(name, _var_data=VarData(imports={PAGE_HOOKS: [name]}))
+    return imported_function(name, PAGE_HOOKS)
 
 
 def page_language() -> Var[str]:

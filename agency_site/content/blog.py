@@ -12,11 +12,8 @@ from __future__ import annotations
 import datetime
 import math
 import re
-from collections.abc import Sequence
-from contextlib import AbstractContextManager
 from functools import lru_cache
 from pathlib import Path
-from typing import overload
 
 from PIL import Image
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
@@ -26,7 +23,6 @@ from agency_site.content.catalog import SLUG
 from agency_site.content.loader import ContentError, load_language, raise_all, read_yaml
 from agency_site.content.markdown import read_front_matter, render_markdown, validation_error
 from agency_site.content.models import Strict
-from agency_site.recording import Recorder
 from agency_site.settings import PROJECT_ROOT, get_settings
 
 # Read time (SPEC.md §3 shows 4 to 8 minutes for articles of 600 to 1200 words).
@@ -288,46 +284,9 @@ def get_blog() -> dict[str, list[BlogPost]]:
     return load_blog(get_settings().content_dir)
 
 
-# The posts (language, id) the page being recorded has read (the dev server rebuilds the
-# pages that show a changed post: agency_site/dev/live_content.py).
-_read_posts: Recorder[tuple[str, str]] = Recorder("read_posts")
-
-
-def recording_posts() -> AbstractContextManager[set[tuple[str, str]]]:
-    """The posts read inside the block, as (language, id), collected in the set it yields."""
-    return _read_posts.recording()
-
-
-def _note(post: BlogPost) -> BlogPost:
-    _read_posts.note((post.lang, post.id))
-    return post
-
-
-class Posts(Sequence[BlogPost]):
-    """A language's posts, newest first, noting each post a page takes out of it: a page
-    that shows three of them (the article's suggestions, the home teasers) has read those
-    three, not the whole list. Everything a Sequence offers (iteration, `in`, index) goes
-    through `__getitem__`."""
-
-    def __init__(self, posts: list[BlogPost]) -> None:
-        self._posts = posts
-
-    @overload
-    def __getitem__(self, index: int) -> BlogPost: ...
-    @overload
-    def __getitem__(self, index: slice) -> list[BlogPost]: ...
-    def __getitem__(self, index: int | slice) -> BlogPost | list[BlogPost]:
-        if isinstance(index, slice):
-            return [_note(post) for post in self._posts[index]]
-        return _note(self._posts[index])
-
-    def __len__(self) -> int:
-        return len(self._posts)
-
-
-def get_posts(lang: str) -> Posts:
+def get_posts(lang: str) -> list[BlogPost]:
     """All posts in `lang`, newest first (the six home-teaser posts first)."""
-    return Posts(get_blog()[lang])
+    return get_blog()[lang]
 
 
 def get_post_ids() -> list[str]:
@@ -338,4 +297,4 @@ def get_post_ids() -> list[str]:
 def get_post(lang: str, post_id: str) -> BlogPost | None:
     """The post `post_id` in `lang`, or None when there is no such post."""
     post = next((post for post in get_blog()[lang] if post.id == post_id), None)
-    return None if post is None else _note(post)
+    return post

@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
-from typing import Any, Literal
+from typing import Literal
 
 from pydantic import Field, HttpUrl, ValidationError, model_validator
 
@@ -29,7 +29,7 @@ from agency_site.content.loader import (
     validation_errors,
     yaml_line,
 )
-from agency_site.content.models import Strict, note_fact
+from agency_site.content.models import Strict
 from agency_site.settings import get_settings
 
 # Texts every service has, as `service-{id}-{suffix}` (SPEC.md §2 'Service detail').
@@ -53,23 +53,7 @@ SLUG = r"^[a-z0-9]+(-[a-z0-9]+)*$"
 Colour = Literal["purple", "blue", "orange", "pink", "green", "red", "yellow", "indigo"]
 
 
-class Entry(Strict):
-    """A service or a project: a page that reads a field of it is kept with the field
-    (`note_fact`), for the dev server. Not the id: every list of entries reads it, and the
-    list notes itself; a page that looks an entry up by its id notes ({kind}, (id, 'id')),
-    which changes when the entry comes or goes."""
-
-    def __getattribute__(self, name: str) -> Any:
-        if name in type(self).model_fields and name != "id":
-            note_fact((type(self).__name__.lower(), (super().__getattribute__("id"), name)))
-        return super().__getattribute__(name)
-
-    def unnoted(self, name: str) -> Any:
-        """A field read by a method of the catalog that notes what it gives instead."""
-        return object.__getattribute__(self, name)
-
-
-class Service(Entry):
+class Service(Strict):
     """One of the eight services; texts are `service-{id}-*` keys."""
 
     id: str = Field(pattern=SLUG, description="its URL: /services/{id}")
@@ -106,7 +90,7 @@ class VideoTestimonial(Strict):
     is_horizontal: bool = False
 
 
-class Project(Entry):
+class Project(Strict):
     """One portfolio project (SPEC.md §3 'Project')."""
 
     id: int = Field(ge=1, description="its URL: /project/{id}")
@@ -169,18 +153,6 @@ class Catalog:
     featured: tuple[Service, ...]
     footer: tuple[Service, ...]
 
-    def __getattribute__(self, name: str) -> Any:
-        # A page that lists entries shows which ones, in which order (the footer's services
-        # are on every page); what it shows of each is noted by the entry.
-        if name in CATALOG_LISTS:
-            note_fact(("catalog", name))
-        return super().__getattribute__(name)
-
-    def unnoted(self, name: str) -> tuple[Any, ...]:
-        """A list of entries read by a method that notes what it gives instead (a lookup,
-        the portfolio's tabs): a new service changes only the pages that show it."""
-        return object.__getattribute__(self, name)
-
     @property
     def service_ids(self) -> tuple[str, ...]:
         return tuple(service.id for service in self.services)
@@ -192,45 +164,34 @@ class Catalog:
     @property
     def portfolio_tabs(self) -> tuple[str, ...]:
         """'all', then every service with a project, in the services' order."""
-        note_fact(("catalog", "portfolio_tabs"))
-        with_projects = {project.unnoted("service") for project in self.unnoted("projects")}
-        services = [service.id for service in self.unnoted("services")]
+        with_projects = {project.service for project in self.projects}
+        services = [service.id for service in self.services]
         return (DEFAULT_PORTFOLIO_TAB, *[sid for sid in services if sid in with_projects])
 
     def service(self, service_id: str) -> Service | None:
         """The service with this id, or None."""
-        note_fact(("service", (service_id, "id")))
-        return next((service for service in self.unnoted("services") if service.id == service_id), None)
+        return next((service for service in self.services if service.id == service_id), None)
 
     def project(self, project_id: int) -> Project:
         """The project with this id; raises KeyError for an unknown id."""
-        note_fact(("project", (project_id, "id")))
-        for project in self.unnoted("projects"):
+        for project in self.projects:
             if project.id == project_id:
                 return project
         raise KeyError(project_id)
 
     def projects_for(self, tab: str) -> list[Project]:
         """The projects of a portfolio tab ('all' or a service id), in file order."""
-        # Noted as what it gives: a new project changes its service's tab and 'all' alone.
-        note_fact(("catalog", ("projects_for", tab)))
-        projects = self.unnoted("projects")
         if tab == DEFAULT_PORTFOLIO_TAB:
-            return list(projects)
-        return [project for project in projects if project.unnoted("service") == tab]
+            return list(self.projects)
+        return [project for project in self.projects if project.service == tab]
 
     def others(self, project_id: int, limit: int) -> list[Project]:
         """Up to `limit` other projects, starting after this one and wrapping around."""
-        # Noted as what it gives: a new project is among the others of the few before it.
-        note_fact(("catalog", ("others", project_id, limit)))
-        projects = self.unnoted("projects")
+        projects = self.projects
         ids = [project.id for project in projects]
         start = ids.index(project_id) + 1 if project_id in ids else 0
         rotated = projects[start:] + projects[:start]
         return [project for project in rotated if project.id != project_id][:limit]
-
-
-CATALOG_LISTS = frozenset(("services", "projects", "featured", "footer"))
 
 
 def _entry_id(data: object, key: str, index: int) -> str | None:

@@ -24,7 +24,7 @@ from typing import Annotated
 from pydantic import Field, ValidationError
 
 from agency_site.content.loader import ContentError, raise_all, read_yaml, validation_errors
-from agency_site.content.models import Strict, note_fact
+from agency_site.content.models import Strict
 from agency_site.settings import get_settings
 
 SOFT_HYPHEN = "\u00ad"
@@ -106,6 +106,4 @@ def get_hyphenation() -> Hyphenation:
 
 def soft_hyphens(text: str) -> str:
     """`text` as shown on screen: the glossary's long words with their break points."""
-    # Not the words it matched: a word added to the glossary matched nothing before.
-    note_fact(("hyphenated", text))
     return get_hyphenation().apply(text)

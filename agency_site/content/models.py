@@ -2,35 +2,7 @@
 
 from __future__ import annotations
 
-from contextlib import AbstractContextManager
-from typing import Any
-
 from pydantic import BaseModel, ConfigDict, EmailStr, Field, HttpUrl
-
-from agency_site.recording import Recorder
-
-# A fact of the catalog and company files a page's build read, for the dev server (an edit
-# is compiled into just the pages that read what changed: agency_site/dev/live_content.py):
-# ('site', (section, field)) a field of a section of site.yaml (field None: all of a
-# section that is not a model), ('service', (id, field)) and ('project', (id, field)) a
-# field of an entry of the catalog (field 'id': whether a lookup by its id finds it),
-# ('catalog', list) which entries a list of it holds, in order (a method's entries:
-# ('projects_for', tab), ('others', project id, limit)), ('german', (section, id)) the German
-# slug of a service, project, portfolio tab or post a German link names
-# (agency_site/content/slugs.py), and ('hyphenated', text) a text given the glossary's
-# break points.
-Fact = tuple[str, Any]
-_read_facts: Recorder[Fact] = Recorder("read_facts")
-
-
-def recording_facts() -> AbstractContextManager[set[Fact]]:
-    """The facts read inside the block, collected in the set it yields."""
-    return _read_facts.recording()
-
-
-def note_fact(fact: Fact) -> None:
-    """Note that the page being built read `fact`."""
-    _read_facts.note(fact)
 
 
 class Strict(BaseModel):
@@ -65,12 +37,7 @@ def english_only_names(value: Localized) -> set[str]:
 
 
 class Section(Strict):
-    """A section of site.yaml: a page is kept with the fields of it it reads."""
-
-    def __getattribute__(self, name: str) -> Any:
-        if name in type(self).model_fields:
-            note_fact(("site", (SECTION_NAMES[type(self)], name)))
-        return super().__getattribute__(name)
+    """A section of site.yaml."""
 
 
 class Brand(Section):
@@ -203,13 +170,3 @@ class SiteFacts(Strict):
     providers: Providers
     # Headline figure ('40') -> its basis; the copy footnotes each figure it names.
     figures: dict[str, FigureBasis]
-
-    def __getattribute__(self, name: str) -> Any:
-        value = super().__getattribute__(name)
-        # A section's fields note themselves; the lists of checkout links and figures do not.
-        if name in type(self).model_fields and not isinstance(value, Section):
-            note_fact(("site", (name, None)))
-        return value
-
-
-SECTION_NAMES = {field.annotation: name for name, field in SiteFacts.model_fields.items()}

@@ -22,7 +22,7 @@ from pydantic import Field, ValidationError
 from agency_site.constants import DEFAULT_PORTFOLIO_TAB
 from agency_site.content.catalog import SLUG, Catalog
 from agency_site.content.loader import ContentError, _first_error, read_yaml
-from agency_site.content.models import Strict, note_fact
+from agency_site.content.models import Strict
 from agency_site.settings import get_settings
 
 if TYPE_CHECKING:
@@ -51,11 +51,6 @@ class GermanUrls:
 
     def german(self, spec_path: str) -> str:
         """'/services/ai-callers' -> '/leistungen/ki-telefonassistenten'; '/' stays '/'."""
-        parts = spec_path.split("/")
-        if len(parts) > 2 and parts[1] in self.ids:
-            # The page that links to it is built again when the slug changes, or comes or
-            # goes (agency_site/dev/live_routes.py).
-            note_fact(("german", (parts[1], parts[2])))
         return _translate(spec_path, self.sections, self.ids)
 
     def spec(self, german_path: str) -> str:
@@ -104,10 +99,8 @@ def _german_urls(content_dir: Path, catalog: Catalog, german_posts: list[BlogPos
     _unique(path, "sections", sections)
 
     # The catalog's loader checks that each service's and project's de_slug is used once.
-    # Read unnoted: these tables may be made while a page is built, which notes the German
-    # slugs it links to (`GermanUrls.german`), not all of them.
-    services = {service.id: service.unnoted("de_slug") for service in catalog.unnoted("services")}
-    projects = {str(project.id): project.unnoted("de_slug") for project in catalog.unnoted("projects")}
+    services = {service.id: service.de_slug for service in catalog.services}
+    projects = {str(project.id): project.de_slug for project in catalog.projects}
     tabs = {DEFAULT_PORTFOLIO_TAB: slugs.all_projects, **services}
     _unique(path, "all_projects", tabs)
     # The blog's loader checks that every German post has a slug, used once.

@@ -40,30 +40,3 @@ priorityImageSettled().then(() => {
   requestAnimationFrame(() => setTimeout(hydrate, 0));
   setTimeout(hydrate, HIDDEN_TAB_HYDRATE_MS);
 });
-
-// The dev server only (Vite's `import.meta.hot`; a production build leaves this out): a
-// page added while this one is open (a new blog post, agency_site/dev/live_routes.py) is not
-// among the routes React Router read when this page loaded, so a link to it would be routed
-// to the unknown-post page. A click on a link to an address no static route of this page's
-// manifest has is left to the browser, which loads it from the dev server, which knows every
-// route written since.
-function isKnownPath(pathname) {
-  const path = pathname.replace(/^\/+|\/+$/g, "");
-  const routes = Object.values(window.__reactRouterManifest?.routes ?? {});
-  return path === "" || routes.some((route) => route.path === path);
-}
-
-function loadNewRoutesFromTheServer(event) {
-  if (event.defaultPrevented || event.button !== 0) return;
-  if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
-  const link = event.target instanceof Element ? event.target.closest("a[href]") : null;
-  if (!link || (link.target && link.target !== "_self") || link.hasAttribute("download")) return;
-  const url = new URL(link.href, window.location.href);
-  if (url.origin !== window.location.origin || isKnownPath(url.pathname)) return;
-  // Before React's listener (on the document) routes it; the browser follows the link.
-  event.stopPropagation();
-}
-
-if (import.meta.hot) {
-  window.addEventListener("click", loadNewRoutesFromTheServer, true);
-}

@@ -13,7 +13,6 @@ from typing import TYPE_CHECKING, Literal, Protocol
 
 import reflex as rx
 
-from agency_site.components.shared_module import shared_text
 from agency_site.constants import LANGUAGES
 from agency_site.content import get_content
 from agency_site.content.blog import BlogPost, get_post
@@ -94,15 +93,9 @@ def organization_facts(lang: str) -> ld.OrganizationFacts:
     )
 
 
-def organization_node(lang: str) -> rx.Var[str]:
-    """The Organization's JSON-LD node in `lang` (the office, the phone: alike on every
-    page), built once and compiled into a module every page imports, so the dev server
-    compiles that module, not every page, when one of its facts changes."""
-    return shared_text(
-        f"agency_site.seo.organization_{lang}",
-        "organization",
-        lambda: ld.to_script_text(ld.organization(get_settings().site_url, organization_facts(lang))),
-    )
+def organization_node(lang: str) -> dict:
+    """The Organization's JSON-LD node in `lang` (the office, the phone: alike on every page)."""
+    return ld.organization(get_settings().site_url, organization_facts(lang))
 
 
 def _meta(key: str, content: str, *, attribute: Literal["property", "name"] = "property") -> rx.Component:
@@ -192,11 +185,10 @@ def structured_data(
     trail: bool,
     post: BlogPost | None = None,
 ) -> dict:
-    """The page's JSON-LD graph: Organization always (written ld.SHARED_NODE: its text is
-    `organization_node`), then what the page type adds (`post` is the article shown, for
+    """The page's JSON-LD graph: Organization always, then what the page type adds (`post` is the article shown, for
     an article page)."""
     site_url = get_settings().site_url
-    nodes: list = [ld.SHARED_NODE]  # the Organization, organization_node
+    nodes: list = [organization_node(lang)]
     if kind == "service":
         nodes.append(ld.service(site_url, name=page.title, description=page.description, url=url, lang=lang))
     elif kind == "services":
@@ -266,7 +258,7 @@ def page_head(lang: str, route: Route, page: PageTexts) -> PageHead:
     own_path = route.canonical_path
     trail = own_path != "/" and kind != "not-found" and not route.noindex
     data = structured_data(lang, own_path, kind, page, url, trail=trail, post=post)
-    tags.append(ld.json_ld_script(data, organization_node(lang)))
+    tags.append(ld.json_ld_script(data))
     return PageHead(title=title, description=description, image_url=image_url, tags=tags)
 
 
@@ -283,5 +275,5 @@ def not_found_tags(lang: str) -> list[rx.Component]:
         kind="not-found",
         image_url=site_url + og_image_path("not-found", lang),
     )
-    tags.append(ld.json_ld_script(ld.graph([ld.SHARED_NODE]), organization_node(lang)))
+    tags.append(ld.json_ld_script(ld.graph([organization_node(lang)])))
     return [_robots_noindex(), *tags]

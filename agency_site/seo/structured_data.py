@@ -114,7 +114,7 @@ def breadcrumbs(trail: Sequence[tuple[str, str]]) -> dict:
 
 
 def graph(nodes: Sequence[dict | str]) -> dict:
-    """One JSON-LD document holding every node of a page (SHARED_NODE for one given apart)."""
+    """One JSON-LD document holding every node of a page."""
     return {"@context": "https://schema.org", "@graph": list(nodes)}
 
 
@@ -124,20 +124,6 @@ def to_script_text(data: dict) -> str:
     return text.replace("</", "<\\/").replace("<!--", "<\\u0021--")
 
 
-# Stands in a graph for the node whose JSON text `json_ld_script` is given apart.
-SHARED_NODE = "@shared-node"
-
-
-def json_ld_script(data: dict, shared_node: rx.Var[str] | None = None) -> rx.Component:
-    """The <script type="application/ld+json"> element; its text is in the prerendered HTML.
-
-    `shared_node` is the JSON text (`to_script_text`) of the node written SHARED_NODE in
-    `data`: a text every page imports (the Organization, with the office and the phone:
-    agency_site/components/shared_module.py), joined to the page's own at render."""
-    text = to_script_text(data)
-    if shared_node is None:
-        return rx.el.script(text, type="application/ld+json")
-    before, after = text.split(json.dumps(SHARED_NODE))
-    return rx.el.script(
-        rx.Var.create(before) + shared_node.to(str) + rx.Var.create(after), type="application/ld+json"
-    )
+def json_ld_script(data: dict) -> rx.Component:
+    """The <script type="application/ld+json"> element; its text is in the prerendered HTML."""
+    return rx.el.script(to_script_text(data), type="application/ld+json")

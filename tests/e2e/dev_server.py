@@ -14,8 +14,6 @@ from pathlib import Path
 
 import httpx
 
-from agency_site.dev.watch import WATCHING_LINE
-from tests.e2e.polling import wait_for
 from tests.project_copy import copy_project
 from tests.support.server import ServerProcess, free_port
 
@@ -65,16 +63,9 @@ class DevServer:
     def log(self) -> str:
         return self.log_path.read_text(errors="replace") if self.log_path.exists() else ""
 
-    def start(self, *, live_edits: bool = True) -> DevServer:
-        """Start the server and wait until its page and its backend both answer and, with
-        `live_edits` (the project's own reloader settings), the backend shows edits live:
-        a file saved while its worker still started restarts it
-        (agency_site/dev/live_content.py), which is not what a test of a live edit means."""
+    def start(self) -> DevServer:
+        """Start the server and wait until its page and its backend both answer."""
         self.server.start()
-        if live_edits:
-            wait_for(
-                lambda: WATCHING_LINE in self.log(), START_TIMEOUT_S, "the dev backend watching for edits"
-            )
         return self
 
     def _serving(self) -> bool:

@@ -18,7 +18,6 @@ import pytest
 from pydantic import BaseModel
 
 from agency_site.agency_site import page_component
-from agency_site.components.shared_module import shared_bodies
 from agency_site.components.ui.figures import FIGURE, HEADLINE_FIGURES, figure_basis, marked_figures
 from agency_site.constants import LANGUAGES
 from agency_site.content import get_content
@@ -43,14 +42,7 @@ def page_texts(lang: str) -> dict[str, str]:
             continue
         component, _ = page_component(route, lang)
         pages[route.path] = "\n".join(visible_strings(str(component)))
-    # The header's bar and the footer are compiled once into modules every page of the
-    # language imports (components/shared_module.py): each page shows them too.
-    shared = "\n".join(
-        "\n".join(visible_strings(str(body)))
-        for (module, _), body in shared_bodies().items()
-        if module.endswith(f"_{lang}")
-    )
-    return {path: f"{text}\n{shared}" for path, text in pages.items()}
+    return pages
 
 
 def localized_facts(model: BaseModel) -> Iterator[LocalizedText]:

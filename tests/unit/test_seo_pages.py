@@ -12,13 +12,11 @@ from PIL import Image
 from agency_site.constants import LANGUAGES
 from agency_site.i18n import localized_path
 from agency_site.routes import PAGE_KINDS, route_table
-from agency_site.seo import structured_data as ld
 from agency_site.seo.head import (
     OG_IMAGE_HEIGHT,
     OG_IMAGE_WIDTH,
     PageHead,
     og_image_path,
-    organization_facts,
     page_head,
 )
 from agency_site.seo.texts import DESCRIPTION_MAX, DESCRIPTION_MIN
@@ -111,14 +109,11 @@ _JS_STRING = re.compile(r'"(?:[^"\\]|\\.)*"')
 
 
 def _json_ld(head: PageHead, path: str) -> dict:
-    """The page's JSON-LD as the browser reads it: the page's text around the
-    Organization's, which every page imports (`organization_node`)."""
+    """The page's JSON-LD as the browser reads it (the script's one text)."""
     scripts = [tag for tag in head.tags if tag.tag == "script"]
     assert len(scripts) == 1
-    lang = "de" if path.startswith("/de") else "en"
-    organization = ld.to_script_text(ld.organization(get_settings().site_url, organization_facts(lang)))
-    before, after = [json.loads(text) for text in _JS_STRING.findall(str(scripts[0].children[0].contents))]
-    return json.loads(before + organization + after)
+    (text,) = [json.loads(text) for text in _JS_STRING.findall(str(scripts[0].children[0].contents))]
+    return json.loads(text)
 
 
 EXPECTED_TYPES = {

@@ -1,5 +1,5 @@
-"""The project's Node and bun for a plain `reflex run` (the dev server
-itself is started in tests/e2e/test_dev_loop.py)."""
+"""The project's Node and bun for a plain `reflex run`, and what its reloader watches (the
+dev server itself is started in tests/e2e/test_dev_loop.py)."""
 
 from __future__ import annotations
 
@@ -8,13 +8,8 @@ import os
 import re
 from pathlib import Path
 
-from agency_site.dev.toolchain import (
-    TOOL_BIN_DIRS,
-    _without_uv_hint,
-    dev_origins,
-    project_path,
-    use_project_tools,
-)
+from agency_site.server.origins import dev_origins
+from agency_site.toolchain import TOOL_BIN_DIRS, _without_uv_hint, project_path, use_project_tools
 
 
 def _tools(root: Path) -> list[str]:
@@ -69,11 +64,11 @@ def test_a_dev_page_on_any_port_may_open_the_websocket_a_production_one_only_its
 def test_the_dev_servers_reloader_watches_content_yaml(monkeypatch) -> None:
     from reflex.utils import exec as reflex_exec
 
-    from agency_site.dev.reload import CONTENT_PATTERNS, watch_content_files
+    from agency_site.reflex_adapter import CONTENT_PATTERNS, reload_on_content_edits
 
     # As Reflex 0.10.1 ships it: YAML is ignored, so a content edit never reloaded.
     monkeypatch.setattr(reflex_exec, "HOTRELOAD_IGNORE_PATTERNS", (r"^.*\.txt$", *CONTENT_PATTERNS))
-    assert watch_content_files()
+    assert reload_on_content_edits()
     ignored = reflex_exec.HOTRELOAD_IGNORE_PATTERNS
 
     def is_ignored(name: str) -> bool:
@@ -85,5 +80,5 @@ def test_the_dev_servers_reloader_watches_content_yaml(monkeypatch) -> None:
     assert is_ignored("agency_site.db-journal") and is_ignored("agency_site.db-wal")
     assert not is_ignored("about.py")
     # Idempotent: rxconfig.py is read more than once.
-    assert watch_content_files()
+    assert reload_on_content_edits()
     assert reflex_exec.HOTRELOAD_IGNORE_PATTERNS == ignored

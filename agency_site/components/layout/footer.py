@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from functools import partial
-
 import reflex as rx
 
 from agency_site.components.layout.navigation import (
@@ -11,7 +9,6 @@ from agency_site.components.layout.navigation import (
     FOOTER_LEGAL_NAV,
     NavItem,
 )
-from agency_site.components.shared_module import shared_component
 from agency_site.components.ui.brand import logo
 from agency_site.components.ui.heading import heading
 from agency_site.components.ui.icon import lucide_icon
@@ -89,13 +86,7 @@ def _current_year() -> rx.Component:
 
 
 def footer(lang: str) -> rx.Component:
-    """The site footer in `lang`: built once and compiled into a module of its own that
-    every page imports (components/shared_module.py), so an edit of the office, the phone
-    or a footer text compiles that module, not the 85 pages."""
-    return shared_component(f"{__name__}_{lang}", "footer", partial(_footer, lang))
-
-
-def _footer(lang: str) -> rx.Component:
+    """The site footer in `lang`."""
     site = get_content().site
     brand = site.brand
     service_links = [

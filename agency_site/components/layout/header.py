@@ -4,19 +4,16 @@ Native HTML throughout, so it works before hydration, without the backend and wi
 JavaScript off: the mobile menu is a `popover` opened by its button's `popovertarget`
 (light dismiss, Escape, focus return and aria-expanded come with the browser), the
 language dropdown another (language_switcher.py), the current page is marked in each
-page's prerendered HTML (the bar is one module per language: the page passes its link),
-and the bar's shrink on scroll is a scroll-driven animation in assets/styles.css. Only the `data-hydrated` marker needs React.
+page's prerendered HTML, and the bar's shrink on scroll is a scroll-driven animation in
+assets/styles.css. Only the `data-hydrated` marker needs React.
 """
 
 from __future__ import annotations
-
-from functools import partial
 
 import reflex as rx
 
 from agency_site.components.layout.language_switcher import language_switcher
 from agency_site.components.layout.navigation import HEADER_NAV, NavItem, is_current
-from agency_site.components.shared_module import shared_component_with_props
 from agency_site.components.ui.brand import logo
 from agency_site.components.ui.icon import lucide_icon
 from agency_site.components.ui.kit import FOCUS_RING, FOCUS_RING_TIGHT
@@ -37,13 +34,11 @@ MENU_PANEL_ID = "mobile-menu"
 _hydrated = ClientStateVar.create(var_name="site_hydrated", default=False)
 
 
-def _nav_link(
-    lang: str, item: NavItem, current: rx.Var[str], *, mobile: bool, first: bool = False
-) -> rx.Component:
-    # Every page is prerendered with its own header: the page passes the path of its link
-    # (`current`, "" for none), which carries aria-current.
+def _nav_link(lang: str, item: NavItem, current: str, *, mobile: bool, first: bool = False) -> rx.Component:
+    # Every page is prerendered with its own header: `current` is the path of the link
+    # that marks the page (aria-current), "" for none.
     # `autofocus` on the menu's first link: opening the menu moves focus into it.
-    attrs: dict = {"aria-current": rx.cond(current == item.path, "page", None)}
+    attrs: dict = {"aria-current": "page"} if current == item.path else {}
     if first:
         attrs["autofocus"] = ""
     base = (
@@ -84,7 +79,7 @@ def schedule_call_button(lang: str, *, compact: bool = False) -> rx.Component:
     )
 
 
-def _desktop_bar(lang: str, current: rx.Var[str], twins: dict[str, rx.Var[str]]) -> rx.Component:
+def _desktop_bar(lang: str, current: str, twins: dict[str, str]) -> rx.Component:
     return rx.el.div(
         rx.el.nav(
             *[_nav_link(lang, item, current, mobile=False) for item in HEADER_NAV],
@@ -120,7 +115,7 @@ def _mobile_toggle(lang: str) -> rx.Component:
     )
 
 
-def _mobile_panel(lang: str, current: rx.Var[str], twins: dict[str, rx.Var[str]]) -> rx.Component:
+def _mobile_panel(lang: str, current: str, twins: dict[str, str]) -> rx.Component:
     return rx.el.div(
         rx.el.nav(
             *[
@@ -152,40 +147,23 @@ def current_link(page_path: str | None) -> str:
     return next((item.path for item in HEADER_NAV if is_current(item.path, page_path)), "")
 
 
-def _bar(lang: str, current: rx.Var[str], **twins: rx.Var[str]) -> rx.Component:
-    # `twins`: the page's twin in each language, by prop name (`href_en`, `href_de`).
-    hrefs = {code: twins[f"href_{code}"] for code in LANGUAGES}
-    return rx.el.div(
-        logo(lang, compact=True),
-        _desktop_bar(lang, current, hrefs),
-        _mobile_toggle(lang),
-        _mobile_panel(lang, current, hrefs),
-        class_name=(
-            "group/bar relative mx-auto flex h-(--header-height) w-full max-w-(--content-max-width) items-center justify-between gap-3 "
-            "border-b border-white/40 bg-white/70 px-4 shadow-sm backdrop-blur-md "
-            "transition-all duration-300 ease-out lg:gap-4 lg:px-6"
-            # SPEC.md §2, past 50 px: assets/styles.css (scroll-driven, no script).
-        ),
-    )
-
-
 def header(lang: str, page_path: str | None) -> rx.Component:
-    """The site header in `lang` for the page at spec path `page_path` (None: not-found).
-
-    Its bar is built once per language and compiled into a module of its own that every
-    page imports (components/shared_module.py), so an edit of a menu label, the language
-    label or 'Schedule a Call' compiles that module, not the 85 pages. A page passes what
-    differs: the link marked current and its twin in each language; React renders them
-    into the prerendered HTML. The <header> with its hydration marker stays the page's."""
-    bar = shared_component_with_props(
-        f"{__name__}_{lang}",
-        "header_bar",
-        partial(_bar, lang),
-        current=current_link(page_path),
-        **{f"href_{code}": twin_path(code, page_path) for code in LANGUAGES},
-    )
+    """The site header in `lang` for the page at spec path `page_path` (None: not-found)."""
+    current = current_link(page_path)
+    twins = {code: twin_path(code, page_path) for code in LANGUAGES}
     return rx.el.header(
-        bar,
+        rx.el.div(
+            logo(lang, compact=True),
+            _desktop_bar(lang, current, twins),
+            _mobile_toggle(lang),
+            _mobile_panel(lang, current, twins),
+            class_name=(
+                "group/bar relative mx-auto flex h-(--header-height) w-full max-w-(--content-max-width) items-center justify-between gap-3 "
+                "border-b border-white/40 bg-white/70 px-4 shadow-sm backdrop-blur-md "
+                "transition-all duration-300 ease-out lg:gap-4 lg:px-6"
+                # SPEC.md §2, past 50 px: assets/styles.css (scroll-driven, no script).
+            ),
+        ),
         id=HEADER_ID,
         data_hydrated=_hydrated.value.to_string(),
         on_mount=_hydrated.set_value(True),

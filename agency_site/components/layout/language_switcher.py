@@ -20,10 +20,10 @@ from agency_site.i18n import t
 from agency_site.reflex_adapter import PlainAnchor
 
 
-def _option(lang: str, code: str, href: rx.Var[str]) -> rx.Component:
+def _option(lang: str, code: str, href: str) -> rx.Component:
     current = code == lang
     return rx.el.li(
-        # components/ui/kit.py's plain_link, with the href a Var (the header's prop).
+        # components/ui/kit.py's plain_link, with our own attributes.
         PlainAnchor.create(
             rx.el.span(t(lang, f"language-{code}")),
             lucide_icon(
@@ -49,10 +49,10 @@ def _option(lang: str, code: str, href: rx.Var[str]) -> rx.Component:
     )
 
 
-def language_switcher(lang: str, control_id: str, twins: dict[str, rx.Var[str]]) -> rx.Component:
+def language_switcher(lang: str, control_id: str, twins: dict[str, str]) -> rx.Component:
     """The button showing the current language and its dropdown; `control_id` names this
     instance (the desktop bar and the mobile menu each have one), `twins` is the address
-    of the page being shown in each language (the header's props: header.py)."""
+    of the page being shown in each language."""
     options_id = f"{control_id}-options"
     anchor = f"--{control_id}"
     return rx.el.div(

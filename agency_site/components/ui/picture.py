@@ -24,7 +24,6 @@ from reflex import Var
 
 from agency_site.constants import CONTENT_MAX_WIDTH_PX
 from agency_site.frontend.react import jsx_library
-from agency_site.images.shown import note_shown
 from agency_site.images.variants import FORMATS, MEDIA_TYPES, responsive_image
 
 
@@ -46,8 +45,6 @@ class StatefulImage(rx.Component):
 
 def image_sources(src: str) -> list[dict[str, str]]:
     """The `<source>` elements of `src`, best format first: `type` and `srcSet`."""
-    # The dev server compiles an edit of the image into the pages that noted it.
-    note_shown(src)
     image = responsive_image(src)
     if not image.variants:
         return []

@@ -41,7 +41,7 @@ from agency_site.constants import (
     TRANSITION_LOCK_MS,
 )
 from agency_site.frontend.react import jsx_library
-from agency_site.reflex_adapter import ClientStateVar, Div, no_args_event_spec
+from agency_site.reflex_adapter import ClientStateVar, ComponentWithAppWrap, Div, no_args_event_spec
 
 OVERLAY_ID = "page-transition-overlay"
 MOBILE_QUERY = f"(max-width: {MOBILE_BREAKPOINT_PX - 1}px)"
@@ -71,7 +71,7 @@ def page_transition_overlay() -> rx.Component:
     )
 
 
-class PageTransitionLink(rx.Component):
+class PageTransitionLink(ComponentWithAppWrap):
     """`PageTransition` of page_transition.jsx (see its header): a React Router link that
     calls `on_start` and navigates after its delay, or goes back in history."""
 
@@ -87,7 +87,7 @@ class PageTransitionLink(rx.Component):
     on_start: rx.EventHandler[no_args_event_spec]
 
     @staticmethod
-    def _get_app_wrap_components() -> dict[tuple[int, str], rx.Component]:
+    def app_wrap() -> dict[tuple[int, str], rx.Component]:
         # Once in the app's root, beside the pages: a page change keeps it playing.
         return {(3, "PageTransitionOverlay"): rx.fragment(page_transition_overlay())}
 

@@ -8,11 +8,9 @@ runs, never a string of code.
 
 from __future__ import annotations
 
-from reflex import Var
-
-from agency_site.reflex_adapter import ObjectVar, format_ref
+from agency_site.reflex_adapter import ObjectVar, element_ref
 
 
 def mounted_element(component_id: str) -> ObjectVar:
     """The element rendered for the component whose id is `component_id` (once mounted)."""
-    return Var(format_ref(component_id))._as_ref().to(dict).current.to(dict)
+    return element_ref(component_id).current.to(dict)
