@@ -5,7 +5,7 @@
 // Not linted: agency_site/frontend/patches/*.js, the patches of Reflex's generated utils/state.js
 // (agency_site/frontend/patches/anchored.py). They are sections spliced into that module, not
 // modules of their own, so a parser cannot read them alone; the unit test
-// tests/unit/test_frontend_patches.py applies them to Reflex's file and checks the result.
+// tests/unit/frontend/test_frontend_patches.py applies them to Reflex's file and checks the result.
 import { createRequire } from "node:module";
 
 const require = createRequire(new URL("./.tools/eslint/", import.meta.url));

@@ -138,7 +138,7 @@ def reload_on_content_edits() -> bool:
     (Reflex skips YAML; Markdown, images and Python it watches already), and not on SQLite's
     side files. Rxconfig.py calls it before Reflex starts its reloader. False, with a
     warning, when Reflex no longer has the setting, so an upgrade says why edits stopped
-    showing (tests/unit/test_reflex_adapter.py fails then too)."""
+    showing (tests/unit/test_toolchain.py fails then too)."""
     import logging
 
     from reflex.utils import exec as reflex_exec

@@ -2,7 +2,7 @@
 server (`make bench-dev`; docs/developers.md).
 
 A copy of the project (tests/project_copy.py) is served by a plain `reflex run` on free
-ports (tests/e2e/dev_server.py) and opened in Chromium; then, one at a time, an edit is
+ports (tests/e2e/support/dev_server.py) and opened in Chromium; then, one at a time, an edit is
 saved to a copy of a content file (YAML), a legal text and a blog post (Markdown), a
 company fact (YAML: one the home page shows, one every page's footer shows), the
 brand's name (YAML: every page's head), a menu label (YAML: in every page's header), a
@@ -34,7 +34,7 @@ import httpx  # noqa: E402
 from playwright.sync_api import expect, sync_playwright  # noqa: E402
 
 from tests.e2e.conftest import CHROMIUM_ARGS, chromium_executable  # noqa: E402
-from tests.e2e.dev_server import DevServer, clean_environment, copy_project  # noqa: E402
+from tests.e2e.support.dev_server import DevServer, clean_environment, copy_project  # noqa: E402
 from tests.recipes import NEW_SERVICE as RECIPE_SERVICE  # noqa: E402
 from tests.recipes import add_service  # noqa: E402
 

@@ -4,7 +4,7 @@
 REFLEX_REDIS_URL) at a real database, even the production one. Settings read `.env` without overriding what is already set, so both are set
 here, before anything reads the settings: code that still reaches for the configured
 database fails loudly on a path that cannot exist instead of writing to it. Tests pass their
-own databases explicitly (tests/unit/leads/conftest.py, tests/e2e/contact_backend.py), and
+own databases explicitly (tests/unit/leads/conftest.py, tests/e2e/support/contact_backend.py), and
 the e2e server inherits this environment with the test database put in.
 """
 

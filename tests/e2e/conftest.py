@@ -28,8 +28,8 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 from tests.support.server import ROOT, free_port, production_server, project_env
 
-from .contact_backend import ContactBackend, connect_contact_backend, start_contact_backend
-from .served_build import BuiltServer, build_fingerprint, cached_build, keep_build
+from .support.contact_backend import ContactBackend, connect_contact_backend, start_contact_backend
+from .support.served_build import BuiltServer, build_fingerprint, cached_build, keep_build
 
 BUILD_TIMEOUT_S = 600
 # The discard port: nothing listens on it here, so a connection to it is refused at once.
@@ -81,10 +81,10 @@ DEV_LOG_LINES = 40
 
 @pytest.hookimpl(hookwrapper=True)
 def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) -> Iterator[None]:
-    """A failed test of a dev server (tests/e2e/dev_server.py) reports the end of its log:
+    """A failed test of a dev server (tests/e2e/support/dev_server.py) reports the end of its log:
     what the backend did with each save is the cause in most failures, and CI keeps no
     file of the run."""
-    from .dev_server import DevServer
+    from .support.dev_server import DevServer
 
     outcome = yield
     report = outcome.get_result()

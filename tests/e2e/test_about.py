@@ -9,7 +9,7 @@ from agency_site.constants import LANGUAGES
 from agency_site.i18n import localized_path
 
 from .conftest import SharedPages
-from .expected import text, texts_of
+from .support.expected import text, texts_of
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)

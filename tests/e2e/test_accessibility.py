@@ -29,9 +29,9 @@ from agency_site.constants import LANGUAGES
 from agency_site.i18n import localized_path
 
 from .conftest import VIEWPORTS, SharedPages, Visit, goto_on_paused_clock, pause_clock
-from .contact_form import explained_if_unanswered
-from .expected import PAGE_TYPES
-from .popovers import language_options
+from .support.contact_form import explained_if_unanswered
+from .support.expected import PAGE_TYPES
+from .support.popovers import language_options
 
 ROOT = Path(__file__).resolve().parents[2]
 AXE_SCRIPT = ROOT / ".tools" / "axe" / "node_modules" / "axe-core" / "axe.min.js"

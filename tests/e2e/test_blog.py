@@ -13,7 +13,7 @@ from agency_site.i18n import localized_path
 from agency_site.seo.texts import search_description
 
 from .conftest import HYDRATED, VIEWPORTS, SharedPages, open_visit
-from .expected import BLOG_POST_IDS, post, text
+from .support.expected import BLOG_POST_IDS, post, text
 
 # A word from each language that only the excerpt of one post contains, and a title.
 EXCERPT_ONLY = {"en": ("spam", "ai-everyday-life"), "de": ("spam", "ai-everyday-life")}

@@ -14,8 +14,8 @@ from agency_site.state.contact_form import ContactFormState
 from tests.content import text
 
 from .conftest import Visit
-from .contact_backend import ContactBackend
-from .contact_form import a_message, fill_and_send, open_form
+from .support.contact_backend import ContactBackend
+from .support.contact_form import a_message, fill_and_send, open_form
 
 # A socket.io event packet on Reflex's namespace, as the browser sends it.
 EVENT_PACKET = "42/_event,"

@@ -15,7 +15,7 @@ from agency_site.constants import LANGUAGES
 from agency_site.i18n import localized_path
 
 from .conftest import VIEWPORTS, SharedPages
-from .expected import text
+from .support.expected import text
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)

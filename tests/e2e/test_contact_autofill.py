@@ -21,9 +21,9 @@ from agency_site.leads import MessageStatus
 from agency_site.leads.validation import HONEYPOT_FIELD
 
 from .conftest import CHROMIUM_ARGS, Visit, open_visit
-from .contact_backend import ContactBackend
-from .expected import text
-from .polling import wait_for
+from .support.contact_backend import ContactBackend
+from .support.expected import text
+from .support.polling import wait_for
 
 # What a visitor has saved: every kind of field Chromium's address profiles know.
 PROFILE = {

@@ -23,8 +23,8 @@ from agency_site.i18n import localized_path
 from tests.hung_database import HungDatabase
 
 from .conftest import Visit, visiting
-from .expected import text
-from .served_build import BuiltServer
+from .support.expected import text
+from .support.served_build import BuiltServer
 
 SITE_EMAIL = str(get_content().site.contact.email)
 # Far longer than the deadline: the wait for the answer, not a speed figure (after_login

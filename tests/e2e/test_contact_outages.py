@@ -18,10 +18,10 @@ from agency_site.content import get_content
 from agency_site.leads import MessageStatus
 
 from .conftest import VIEWPORTS, Visit, visiting
-from .contact_backend import ContactBackend, start_contact_backend
-from .contact_form import a_message, expect_kept, fill_and_send, open_form, wait_for_status
-from .expected import text
-from .served_build import BuiltServer
+from .support.contact_backend import ContactBackend, start_contact_backend
+from .support.contact_form import a_message, expect_kept, fill_and_send, open_form, wait_for_status
+from .support.expected import text
+from .support.served_build import BuiltServer
 
 SITE_EMAIL = str(get_content().site.contact.email)
 

@@ -13,9 +13,9 @@ from agency_site.i18n import localized_path
 from agency_site.leads.validation import HONEYPOT_FIELD, LANGUAGE_FIELD, PAGE_FIELD
 
 from .conftest import VIEWPORTS, SharedPages, Visit
-from .expected import text
-from .popovers import choose_language
-from .reveal import content_of
+from .support.expected import text
+from .support.popovers import choose_language
+from .support.reveal import content_of
 
 # SPEC.md §5: each field's rule and the key of its message.
 ERROR_KEYS = {

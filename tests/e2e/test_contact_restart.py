@@ -19,10 +19,10 @@ from agency_site.content import get_content
 from agency_site.i18n import localized_path
 
 from .conftest import Visit, visiting
-from .contact_backend import ContactBackend
-from .contact_form import expect_kept, fill
-from .expected import text
-from .served_build import BuiltServer
+from .support.contact_backend import ContactBackend
+from .support.contact_form import expect_kept, fill
+from .support.expected import text
+from .support.served_build import BuiltServer
 
 SITE_EMAIL = str(get_content().site.contact.email)
 

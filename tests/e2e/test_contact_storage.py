@@ -15,10 +15,10 @@ from agency_site.leads.validation import FORM_FIELDS, HONEYPOT_FIELD
 from agency_site.server.event_limit import EVENT_MESSAGE_MAX
 
 from .conftest import SharedPages, Visit
-from .contact_backend import TEAM_EMAIL, ContactBackend
-from .contact_form import a_message, expect_kept, fill_and_send, open_form, wait_for_status
-from .expected import text
-from .polling import wait_for
+from .support.contact_backend import TEAM_EMAIL, ContactBackend
+from .support.contact_form import a_message, expect_kept, fill_and_send, open_form, wait_for_status
+from .support.expected import text
+from .support.polling import wait_for
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)

@@ -16,9 +16,9 @@ from agency_site.leads import MessageStatus
 from agency_site.state.contact_form import CONTACT_POST_PATH, CONTACT_SENT_ID
 
 from .conftest import HYDRATED, Visit, open_visit
-from .contact_backend import ContactBackend
-from .contact_form import a_message, expect_kept, field, fill
-from .expected import text
+from .support.contact_backend import ContactBackend
+from .support.contact_form import a_message, expect_kept, field, fill
+from .support.expected import text
 
 
 @pytest.fixture

@@ -24,9 +24,9 @@ from agency_site.leads import store
 from agency_site.leads.database import create_engine
 
 from .conftest import wait_until_hydrated
-from .dev_server import DevServer, clean_environment, copy_project
-from .expected import text
-from .polling import wait_for
+from .support.dev_server import DevServer, clean_environment, copy_project
+from .support.expected import text
+from .support.polling import wait_for
 
 # Vite compiles a dev page's modules on its first request: slower than a built page.
 FIRST_LOAD_MS = 120_000

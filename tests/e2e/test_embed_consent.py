@@ -14,7 +14,7 @@ from agency_site.content import get_content
 from agency_site.i18n import localized_path
 
 from .conftest import Visit, open_visit
-from .expected import text
+from .support.expected import text
 
 MAP_HOST = urlsplit(str(get_content().site.office.map_embed_url)).netloc
 VIMEO_HOST = "player.vimeo.com"

@@ -19,7 +19,7 @@ from agency_site.content import get_content
 from agency_site.i18n import localized_path
 
 from .conftest import SharedPages, Visit
-from .expected import text
+from .support.expected import text
 
 PLAYER_PATTERN = "https://player.vimeo.com/**"
 # Answers like the player: `ready` on load, then `play`/`pause` events for those methods.

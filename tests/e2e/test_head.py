@@ -10,7 +10,7 @@ import pytest
 from agency_site.i18n import localized_path
 from agency_site.settings import get_settings
 
-from .expected import STATIC_SCREENS
+from .support.expected import STATIC_SCREENS
 
 
 def _links(html: str) -> dict[str, str]:

@@ -25,7 +25,7 @@ from agency_site.i18n import localized_path
 from agency_site.pages.home.services import OVERLAY_COLOURS
 
 from .conftest import VIEWPORTS, SharedPages, Visit, goto_on_paused_clock, page_of_its_own, pause_clock
-from .expected import (
+from .support.expected import (
     BLOG_POST_IDS,
     FAQ_ITEM_COUNT,
     FEATURED_SERVICE_IDS,
@@ -34,7 +34,7 @@ from .expected import (
     text,
     texts_of,
 )
-from .reveal import FADING, REVEAL_BLOCKS, SEEN_AT_REST, content_of
+from .support.reveal import FADING, REVEAL_BLOCKS, SEEN_AT_REST, content_of
 
 # SPEC.md §2: the home page teases the first six posts.
 HOME_POST_IDS = BLOG_POST_IDS[:6]

@@ -23,8 +23,8 @@ from playwright.sync_api import Locator, Page, expect
 from agency_site.i18n import localized_path
 
 from .conftest import SharedPages
-from .expected import PAGE_TYPES, text
-from .popovers import expect_expanded
+from .support.expected import PAGE_TYPES, text
+from .support.popovers import expect_expanded
 
 # Marks every focusable, visible control with data-kb-id; returns their descriptions and
 # the focus-relevant styles of each one, its parent and its next sibling, unfocused.

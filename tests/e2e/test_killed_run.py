@@ -1,6 +1,6 @@
 """A test run that is killed leaves no server behind.
 
-Runs tests/e2e/killed_run_servers.py in a pytest of its own, waits until its servers are
+Runs tests/e2e/support/killed_run_servers.py in a pytest of its own, waits until its servers are
 up, kills that pytest (SIGTERM as `kill` or a CI timeout sends it, and SIGKILL), and reads
 /proc: no process of the servers' process groups may be left, nor the watchdog
 (tests/support/process_guard.py). Before, SIGTERM ended pytest at once and left them running.
@@ -21,7 +21,7 @@ import pytest
 from tests.support.processes import is_running, processes_in_groups
 from tests.support.server import ROOT
 
-from .polling import wait_for
+from .support.polling import wait_for
 
 PROBE = Path(__file__).with_name("killed_run_servers.py")
 

@@ -14,8 +14,8 @@ from agency_site.nginx.former_urls import former_german_urls
 from agency_site.routes import route_table
 
 from .conftest import SharedPages, Visit, open_visit
-from .expected import text
-from .popovers import choose_language, language_options
+from .support.expected import text
+from .support.popovers import choose_language, language_options
 
 # Records, on the English page, whether English text was ever visible before the redirect.
 PAINT_WATCH = """

@@ -13,8 +13,8 @@ from agency_site.content import get_content
 from agency_site.i18n import localized_path
 
 from .conftest import HYDRATED, SharedPages, Visit
-from .expected import FOOTER_SERVICE_IDS, HEADER_LABEL_KEYS, HEADER_LINKS, text
-from .popovers import choose_language, expect_expanded
+from .support.expected import FOOTER_SERVICE_IDS, HEADER_LABEL_KEYS, HEADER_LINKS, text
+from .support.popovers import choose_language, expect_expanded
 
 
 def _nav(visit: Visit):

@@ -11,7 +11,7 @@ from agency_site.content.legal import get_legal
 from agency_site.i18n import localized_path
 
 from .conftest import SharedPages
-from .expected import legal_headings, legal_updated, text
+from .support.expected import legal_headings, legal_updated, text
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)

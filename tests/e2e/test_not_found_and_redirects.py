@@ -13,7 +13,7 @@ from agency_site.content import get_content
 from agency_site.i18n import localized_path
 
 from .conftest import SharedPages, Visit, goto_on_paused_clock, pause_clock
-from .expected import text
+from .support.expected import text
 
 
 class ServedDocument(HTMLParser):

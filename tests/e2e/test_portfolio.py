@@ -10,8 +10,8 @@ from agency_site.content.catalog import get_catalog
 from agency_site.i18n import localized_path
 
 from .conftest import SharedPages
-from .expected import PORTFOLIO_TABS, PROJECT_IDS, PROJECTS_PER_TAB, Screen, text
-from .screens import assert_shows_screen
+from .support.expected import PORTFOLIO_TABS, PROJECT_IDS, PROJECTS_PER_TAB, Screen, text
+from .support.screens import assert_shows_screen
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)

@@ -18,7 +18,7 @@ from agency_site.components.layout.navigation import HEADER_NAV
 from agency_site.i18n import localized_path
 
 from .conftest import SharedPages
-from .expected import text
+from .support.expected import text
 
 WORD = re.compile(r"\w+")
 

@@ -12,8 +12,8 @@ from agency_site.content.catalog import get_catalog
 from agency_site.i18n import localized_path
 
 from .conftest import SharedPages
-from .expected import PROJECT_IDS, Screen, text
-from .screens import assert_shows_screen
+from .support.expected import PROJECT_IDS, Screen, text
+from .support.screens import assert_shows_screen
 
 VISIT_PROJECT_IDS = {100, 102, 103, 105}
 

@@ -19,8 +19,8 @@ from agency_site.i18n import localized_path
 from agency_site.routes import route_table
 
 from .conftest import SharedPages, Visit
-from .connection import record_server_traffic
-from .expected import text
+from .support.connection import record_server_traffic
+from .support.expected import text
 
 
 def page_types() -> list[str]:

@@ -8,8 +8,8 @@ from agency_site.constants import LANGUAGES
 from agency_site.i18n import localized_path
 
 from .conftest import SharedPages
-from .expected import DYNAMIC_SCREENS, STATIC_SCREENS, Screen
-from .screens import assert_shows_screen
+from .support.expected import DYNAMIC_SCREENS, STATIC_SCREENS, Screen
+from .support.screens import assert_shows_screen
 
 # Each service, project and portfolio tab is checked the same way by the test that opens
 # it anyway (test_services, test_project, test_portfolio); their status by test_head.

@@ -23,7 +23,7 @@ from agency_site.i18n import localized_path
 from agency_site.routes import route_table
 from agency_site.settings import get_settings
 
-from .expected import BLOG_POST_IDS
+from .support.expected import BLOG_POST_IDS
 
 SITEMAP_NS = {"s": "http://www.sitemaps.org/schemas/sitemap/0.9", "xhtml": "http://www.w3.org/1999/xhtml"}
 SHARING_TAGS = (

@@ -17,8 +17,8 @@ from .conftest import (
     page_of_its_own,
     pause_clock,
 )
-from .expected import PURCHASABLE_SERVICE_IDS, SERVICE_IDS, Screen, text
-from .screens import assert_shows_screen
+from .support.expected import PURCHASABLE_SERVICE_IDS, SERVICE_IDS, Screen, text
+from .support.screens import assert_shows_screen
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)

@@ -46,10 +46,10 @@ from tests.support.process_guard import GUARD
 from tests.support.server import free_port
 
 from .conftest import wait_until_hydrated
-from .engine_sessions import SessionWatch, instances_holding
-from .expected import text
-from .polling import wait_for
-from .redis_server import RedisServer
+from .support.engine_sessions import SessionWatch, instances_holding
+from .support.expected import text
+from .support.polling import wait_for
+from .support.redis_server import RedisServer
 
 pytestmark = pytest.mark.stack
 

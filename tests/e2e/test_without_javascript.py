@@ -18,8 +18,8 @@ from agency_site.content import get_content
 from agency_site.i18n import localized_path
 
 from .conftest import HYDRATED, VIEWPORTS, Visit, open_visit
-from .expected import FOOTER_SERVICE_IDS, HEADER_LABEL_KEYS, HEADER_LINKS, STATIC_SCREENS, text
-from .popovers import expect_expanded
+from .support.expected import FOOTER_SERVICE_IDS, HEADER_LABEL_KEYS, HEADER_LINKS, STATIC_SCREENS, text
+from .support.popovers import expect_expanded
 
 SCREENS = {screen.path: screen for screen in STATIC_SCREENS}
 FOOTER_LINKS = [

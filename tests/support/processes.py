@@ -58,7 +58,7 @@ def established_connection_ends(ports: Iterable[int]) -> dict[int, set[str]]:
     writes them) of each established connection to it. Behind nginx these are nginx's
     connections, idle kept-alive ones among them, and nginx may send a websocket's upgrade
     over one of those: neither the ends nor their count say which instance holds a given
-    websocket (tests/e2e/engine_sessions.py asks the instances)."""
+    websocket (tests/e2e/support/engine_sessions.py asks the instances)."""
     by_hex = {f"{port:04X}": port for port in ports}
     ends: dict[int, set[str]] = {port: set() for port in by_hex.values()}
     for table in ("net/tcp", "net/tcp6"):

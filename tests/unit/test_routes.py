@@ -11,7 +11,7 @@ from agency_site.content.loader import parse_yaml
 from agency_site.i18n import localized_path
 from agency_site.routes import Route, route_table
 from agency_site.settings import PROJECT_ROOT
-from tests.e2e.expected import BLOG_POST_IDS, PORTFOLIO_TABS, PROJECT_IDS, SERVICE_IDS
+from tests.e2e.support.expected import BLOG_POST_IDS, PORTFOLIO_TABS, PROJECT_IDS, SERVICE_IDS
 
 SPEC_SCREENS = [
     "/",

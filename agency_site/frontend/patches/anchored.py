@@ -10,7 +10,7 @@ patches and quotes their anchors (connect_on_intent.py and .js, backend_url.py a
 in a section headed `// @patch <name>`.
 
 When a Reflex upgrade changes an anchor, the build stops naming the file, the patch and
-the anchor, and so does `tests/unit/test_frontend_patches.py`, which checks every patch
+the anchor, and so does `tests/unit/frontend/test_frontend_patches.py`, which checks every patch
 against the templates of the installed Reflex. Nothing is patched halfway.
 
 To add a patch (say, for the production stack), declare it in a tuple of `AnchoredPatch`

@@ -12,7 +12,7 @@ Neither an API URL baked at export (any `localhost` URL is rewritten the same wa
 host name such as 127.0.0.1 would be another origin, outside `connect-src 'self'`) nor
 nginx (the browser never asks port 8443) can avoid it, so this replaces that one line,
 through the same anchored patches as connect_on_intent.py (anchored.py): the build
-and tests/unit/test_frontend_patches.py fail naming the file when a Reflex upgrade changes it.
+and tests/unit/frontend/test_frontend_patches.py fail naming the file when a Reflex upgrade changes it.
 """
 
 from __future__ import annotations

@@ -20,7 +20,7 @@ from agency_site.content.blog import (
 )
 from agency_site.settings import PROJECT_ROOT
 from tests.content import is_in_order_within
-from tests.e2e.expected import BLOG_POST_IDS, SPEC_BLOG_POST_IDS, STOCK_IMAGE_COUNT
+from tests.e2e.support.expected import BLOG_POST_IDS, SPEC_BLOG_POST_IDS, STOCK_IMAGE_COUNT
 
 CONTENT = PROJECT_ROOT / "content"
 

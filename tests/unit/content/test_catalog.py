@@ -13,7 +13,7 @@ from agency_site.content.catalog import load_catalog
 from agency_site.content.loader import parse_yaml
 from agency_site.settings import PROJECT_ROOT
 from tests.content import is_in_order_within
-from tests.e2e.expected import (
+from tests.e2e.support.expected import (
     FEATURED_SERVICE_IDS,
     FOOTER_SERVICE_IDS,
     PORTFOLIO_TABS,

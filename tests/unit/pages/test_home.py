@@ -18,7 +18,7 @@ from agency_site.i18n import t
 from agency_site.pages.home.blog_teaser import short_date, teaser_posts
 from agency_site.pages.home.faq import FAQ_KEYS
 from agency_site.pages.home.hero import hero_words
-from tests.e2e.expected import BLOG_POST_IDS, FAQ_ITEM_COUNT
+from tests.e2e.support.expected import BLOG_POST_IDS, FAQ_ITEM_COUNT
 
 
 def test_hero_words_are_apps_websites_ai() -> None:

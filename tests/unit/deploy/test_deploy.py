@@ -52,7 +52,7 @@ def test_every_location_sends_the_security_headers():
     for body in locations:
         if "alias /var/lib/agency-report/;" in body:
             # The marketing report is not the site: GoAccess's page needs its own policy
-            # (its inline script), so it sends its own headers (tests/unit/test_report.py).
+            # (its inline script), so it sends its own headers (tests/unit/deploy/test_report.py).
             continue
         assert "include /srv/agency/nginx/security-headers.conf;" in body
 

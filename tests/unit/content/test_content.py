@@ -13,7 +13,7 @@ import yaml
 from agency_site.content import ContentError, load_content
 from agency_site.content.loader import parse_yaml
 from agency_site.settings import PROJECT_ROOT
-from tests.e2e.expected import PURCHASABLE_SERVICE_IDS
+from tests.e2e.support.expected import PURCHASABLE_SERVICE_IDS
 
 CONTENT = PROJECT_ROOT / "content"
 

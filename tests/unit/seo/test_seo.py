@@ -28,7 +28,7 @@ from agency_site.seo.site_files import site_files
 from agency_site.server.caching import IMMUTABLE, CachingHeaders, cache_control
 from agency_site.server.german_redirects import former_german_url
 from agency_site.settings import get_settings
-from tests.e2e.expected import BLOG_POST_IDS
+from tests.e2e.support.expected import BLOG_POST_IDS
 
 NS = {"s": "http://www.sitemaps.org/schemas/sitemap/0.9", "xhtml": "http://www.w3.org/1999/xhtml"}
 

@@ -12,7 +12,7 @@ from agency_site.components.ui.picture import picture
 from agency_site.images import variants
 from agency_site.images.variants import WriteReport, describe, widths_for, write_variants
 
-ASSETS = Path(__file__).resolve().parents[2] / "assets"
+ASSETS = Path(__file__).resolve().parents[3] / "assets"
 
 
 def _assets(tmp_path: Path) -> Path:

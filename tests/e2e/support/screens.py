@@ -6,7 +6,7 @@ from playwright.sync_api import expect
 
 from agency_site.seo.texts import search_title
 
-from .conftest import Visit
+from ..conftest import Visit
 from .expected import Screen
 
 

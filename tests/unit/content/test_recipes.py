@@ -113,12 +113,12 @@ def test_the_tests_that_read_the_catalogue_pass_with_the_new_content(site: Path)
             "-q",
             "-p",
             "no:cacheprovider",
-            "tests/unit/test_catalog.py",
-            "tests/unit/test_blog.py",
-            "tests/unit/test_home.py",
+            "tests/unit/content/test_catalog.py",
+            "tests/unit/content/test_blog.py",
+            "tests/unit/pages/test_home.py",
             "tests/unit/test_routes.py",
-            "tests/unit/test_seo.py",
-            "tests/unit/test_seo_pages.py",
+            "tests/unit/seo/test_seo.py",
+            "tests/unit/seo/test_seo_pages.py",
         ),
     )
     assert result.returncode == 0, result.stdout[-4000:]

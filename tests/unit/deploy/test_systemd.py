@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 UNITS = sorted((ROOT / "deploy" / "systemd").glob("*.service"))
 CODE = "/srv/agency/app"
 DATA = "/var/lib/agency"

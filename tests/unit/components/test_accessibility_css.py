@@ -9,7 +9,7 @@ from agency_site.components.ui import kit
 from agency_site.components.ui.css_properties import CSS_PROPERTIES
 from agency_site.constants import HEADER_HEIGHT_PX
 
-STYLES = (Path(__file__).resolve().parents[2] / "assets" / "styles.css").read_text()
+STYLES = (Path(__file__).resolve().parents[3] / "assets" / "styles.css").read_text()
 
 
 def test_the_header_height_is_one_value_that_the_scroll_padding_reads() -> None:

@@ -13,7 +13,7 @@ from playwright.sync_api import Locator, Page, WebSocket, expect
 from agency_site.i18n import localized_path
 from agency_site.leads import ContactMessage, MessageStatus
 
-from .conftest import Visit
+from ..conftest import Visit
 from .contact_backend import ContactBackend
 from .polling import wait_for
 

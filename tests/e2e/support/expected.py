@@ -6,13 +6,13 @@ from dataclasses import dataclass
 
 from agency_site.i18n import localized_path
 
-from ..content import catalogue, keys_of, legal_headings, legal_updated, post, text, texts, texts_of
+from tests.content import catalogue, keys_of, legal_headings, legal_updated, post, text, texts, texts_of
 
 __all__ = ["keys_of", "legal_headings", "legal_updated", "post", "text", "texts", "texts_of"]
 
 # What SPEC.md fixes about the catalog and the blog: the services, projects and posts it
 # names, with their colours, tabs and order. The content files may add more (docs/content-editors.md,
-# 'Adding content'): tests/unit/test_catalog.py and test_blog.py check that the spec's own
+# 'Adding content'): tests/unit/content/test_catalog.py and test_blog.py check that the spec's own
 # are there as it says, and every other test expects what the files list today
 # (tests/content.py `catalogue()`), so following a recipe keeps the tests green.
 SPEC_SERVICE_COLOURS: dict[str, str] = {  # SPEC.md §3, in the services page's order

@@ -85,5 +85,5 @@ def test_the_stack_and_the_example_env_trust_nginx_as_one_hop():
 
     stack = Stack(folder=Path("/nonexistent"), database_url="sqlite://", redis_url="redis://127.0.0.1/0")
     assert stack.env()["TRUSTED_PROXY_HOPS"] == "1"
-    example = (Path(__file__).resolve().parents[2] / "deploy" / "agency.env.example").read_text()
+    example = (Path(__file__).resolve().parents[3] / "deploy" / "agency.env.example").read_text()
     assert "\nTRUSTED_PROXY_HOPS=1\n" in example
