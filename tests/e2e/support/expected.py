@@ -5,7 +5,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from agency_site.i18n import localized_path
-
 from tests.content import catalogue, keys_of, legal_headings, legal_updated, post, text, texts, texts_of
 
 __all__ = ["keys_of", "legal_headings", "legal_updated", "post", "text", "texts", "texts_of"]
