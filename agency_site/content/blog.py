@@ -15,7 +15,7 @@ import re
 from functools import lru_cache
 from pathlib import Path
 
-from PIL import Image
+from PIL import Image, UnidentifiedImageError
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from agency_site.constants import DEFAULT_LANGUAGE, LANGUAGES
@@ -102,10 +102,17 @@ def display_date(published: datetime.date, strings: dict[str, str]) -> str:
     )
 
 
-def image_size(path: str) -> tuple[int, int]:
-    """Width and height of an image under assets/, so pages reserve its space."""
-    with Image.open(ASSETS_DIR / path.lstrip("/")) as image:
-        return image.size
+def image_size(path: str, assets: Path = ASSETS_DIR) -> tuple[int, int]:
+    """Width and height of an image under assets/, so pages reserve its space. A file that
+    is not a readable image (or one caught half saved) is a content error naming it."""
+    file = assets / path.lstrip("/")
+    try:
+        with Image.open(file) as image:
+            return image.size
+    except (OSError, UnidentifiedImageError):
+        raise ContentError(
+            file, "image", "is not an image that can be read", fix="save it again as WebP, AVIF, PNG or JPEG"
+        ) from None
 
 
 def load_stock_images(content_dir: Path) -> StockImages:

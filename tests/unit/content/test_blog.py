@@ -13,6 +13,7 @@ from agency_site.content.blog import (
     WORDS_PER_MINUTE,
     get_post,
     get_posts,
+    image_size,
     load_blog,
     load_stock_images,
     read_minutes,
@@ -161,3 +162,13 @@ def test_month_names_must_be_twelve(content_copy: Path) -> None:
     path.write_text(path.read_text().replace("Januar, ", "", 1))
     error = _error(content_copy)
     assert (error.path.name, error.field) == ("blog.yaml", "blog-months")
+
+
+def test_an_unreadable_image_is_a_content_error_naming_its_file(tmp_path: Path) -> None:
+    # An editor's save caught half written (the dev server reloads mid-save) or a file
+    # that is no image: the content-error page names it instead of the server failing.
+    (tmp_path / "blog").mkdir()
+    (tmp_path / "blog" / "half.webp").write_bytes(b"")
+    with pytest.raises(ContentError) as error:
+        image_size("/blog/half.webp", tmp_path)
+    assert "half.webp" in str(error.value) and "not an image" in str(error.value)
