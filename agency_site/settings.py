@@ -471,8 +471,29 @@ def settings_from_env(environ: Mapping[str, str]) -> Settings:
     return settings
 
 
+# The environment file a deployment's settings live in (the systemd units set it beside
+# their EnvironmentFile=); an operator's shell sets it, or `leads --env-file`, to read the
+# same. When it is set, the code folder's `.env` is not read: one file, named.
+ENV_FILE_VARIABLE = "AGENCY_ENV_FILE"
+
+
+def env_file() -> Path:
+    """The file `get_settings` reads variables from: AGENCY_ENV_FILE's, else `.env`."""
+    named = os.environ.get(ENV_FILE_VARIABLE, "").strip()
+    return Path(named) if named else PROJECT_ROOT / ".env"
+
+
 @lru_cache(maxsize=1)
 def get_settings() -> Settings:
-    """Read the settings once; `.env` never overrides variables already set."""
-    load_dotenv(PROJECT_ROOT / ".env", override=False)
+    """Read the settings once; the environment file (`env_file`) never overrides variables
+    already set. A named file that cannot be read is an error, not an empty file."""
+    path = env_file()
+    if os.environ.get(ENV_FILE_VARIABLE, "").strip():
+        try:
+            path.read_bytes()
+        except OSError as error:
+            raise SettingsError(
+                [f"{ENV_FILE_VARIABLE}={str(path)!r}: cannot be read ({error.strerror})"]
+            ) from None
+    load_dotenv(path, override=False)
     return settings_from_env(os.environ)

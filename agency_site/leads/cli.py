@@ -5,9 +5,11 @@ from __future__ import annotations
 import argparse
 import asyncio
 import csv
+import os
 import sys
 from collections.abc import Iterable, Sequence
 from datetime import UTC, date, datetime, time
+from pathlib import Path
 from typing import TextIO
 
 import sqlalchemy as sa
@@ -16,7 +18,7 @@ from agency_site.leads import delivery, metrics, pauses, show, store
 from agency_site.leads.database import create_engine, migrate
 from agency_site.leads.model import Channel, ContactMessage, MessageStatus
 from agency_site.leads.printable import printable
-from agency_site.settings import LeadSettings, SettingsError, get_settings
+from agency_site.settings import ENV_FILE_VARIABLE, PROJECT_ROOT, LeadSettings, SettingsError, get_settings
 
 CSV_COLUMNS = (
     "id",
@@ -173,6 +175,11 @@ def parser() -> argparse.ArgumentParser:
     """The command line, one sub-command per operator task."""
     root = argparse.ArgumentParser(prog="python -m agency_site.leads", description=__doc__)
     root.add_argument("--database-url", help="instead of DATABASE_URL")
+    root.add_argument(
+        "--env-file",
+        metavar="PATH",
+        help=f"read the settings from this file, as the systemd units do (/etc/agency/env; or set {ENV_FILE_VARIABLE})",
+    )
     commands = root.add_subparsers(dest="command", required=True)
     for name, helptext in (("list", "show messages, oldest first"), ("export", "write messages as CSV")):
         command = commands.add_parser(name, help=helptext)
@@ -222,9 +229,37 @@ def parser() -> argparse.ArgumentParser:
     return root
 
 
+def database_problem(url: str, command: str, production: bool) -> str | None:
+    """Why `command` must not open the SQLite database at `url`, if it must not: only
+    `migrate` creates one (a mistyped or unset DATABASE_URL must not leave an empty
+    database behind), and in production never in the code folder."""
+    if not url.startswith("sqlite"):
+        return None
+    name = sa.make_url(url).database
+    if not name or name == ":memory:":
+        return None
+    path = Path(name)
+    if path.exists():
+        return None
+    if command != "migrate":
+        return (
+            f"no database at {path}: nothing read, nothing created. Is DATABASE_URL set? The"
+            f" production settings: --env-file /etc/agency/env (or {ENV_FILE_VARIABLE}=/etc/agency/env)"
+        )
+    if production and path.resolve().is_relative_to(PROJECT_ROOT):
+        return (
+            f"refusing to create the database in the code folder ({path}) in production:"
+            " set DATABASE_URL (e.g. postgresql://... or sqlite:////var/lib/agency/leads.db)"
+        )
+    return None
+
+
 def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
     """Run one command; returns the exit status."""
     args = parser().parse_args(argv)
+    if args.env_file:
+        os.environ[ENV_FILE_VARIABLE] = args.env_file
+        get_settings.cache_clear()
     try:
         settings = get_settings()
     except SettingsError as error:
@@ -232,7 +267,11 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
         for problem in error.problems:
             print(problem, file=sys.stderr)
         return 2
-    engine = create_engine(args.database_url or settings.database_url)
+    url = args.database_url or settings.database_url
+    if problem := database_problem(url, args.command, settings.production):
+        print(problem, file=sys.stderr)
+        return 2
+    engine = create_engine(url)
     try:
         return args.run(engine, args, out or sys.stdout)
     finally:
