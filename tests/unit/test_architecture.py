@@ -179,6 +179,87 @@ def test_reflex_internal_imports_are_recognised() -> None:
     ]
 
 
+# Reflex's private names: what its App, Component, Var, State, EventHandler, Model, Config
+# and Plugin classes define with one leading underscore (`_var_data`, `_as_ref`,
+# `_get_app_wrap_components`...). Outside the adapter no code reads one, passes one as a
+# keyword or overrides one: an upgrade may change any of them silently. Names that are
+# public elsewhere (a named tuple's `_replace`, `_fields`) are left out.
+PUBLIC_ELSEWHERE = {"_replace", "_fields", "_asdict"}
+
+
+def reflex_private_names() -> frozenset[str]:
+    import reflex as rx
+
+    classes = (
+        rx.App,
+        rx.Component,
+        rx.Var,
+        rx.State,
+        rx.EventHandler,
+        rx.Model,
+        rx.Config,
+        rx.plugins.Plugin,
+    )
+    names = {
+        name for cls in classes for name in dir(cls) if name.startswith("_") and not name.startswith("__")
+    }
+    return frozenset(names - PUBLIC_ELSEWHERE)
+
+
+def reflex_private_uses(source: str, private: frozenset[str]) -> list[str]:
+    """Where `source` reads one of Reflex's `private` names of an object (not its own
+    `self`/`cls`), passes one as a keyword argument, or defines a method of that name (an
+    override of Reflex's)."""
+    found = []
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Attribute) and node.attr in private:
+            if not (isinstance(node.value, ast.Name) and node.value.id in ("self", "cls")):
+                found.append(f"line {node.lineno}: .{node.attr}")
+        elif isinstance(node, ast.keyword) and node.arg in private:
+            found.append(f"line {node.value.lineno}: {node.arg}=")
+        elif isinstance(node, ast.ClassDef):
+            found += [
+                f"line {item.lineno}: def {item.name}"
+                for item in node.body
+                if isinstance(item, (ast.FunctionDef, ast.AsyncFunctionDef)) and item.name in private
+            ]
+    return found
+
+
+def test_only_the_adapter_uses_reflex_private_names() -> None:
+    private = reflex_private_names()
+    files = [REPOSITORY / "rxconfig.py"] + [
+        path
+        for folder in HELD_TO_THE_ADAPTER
+        for path in sorted((REPOSITORY / folder).rglob("*.py"))
+        if path != REFLEX_ADAPTER
+    ]
+    offenders = {
+        str(path.relative_to(REPOSITORY)): found
+        for path in files
+        if (found := reflex_private_uses(path.read_text(encoding="utf-8"), private))
+    }
+    assert offenders == {}, "reach Reflex's private names through agency_site.reflex_adapter"
+
+
+def test_reflex_private_uses_are_recognised() -> None:
+    private = reflex_private_names()
+    assert {"_var_data", "_as_ref", "_get_app_wrap_components", "_get_frontend_packages"} <= private
+    source = (
+        "x = Var.create('a', _var_data=data)\n"
+        "y = Var(name)._as_ref()\n"
+        "class Link(rx.Component):\n    def _get_app_wrap_components(self):\n        return {}\n"
+        "app.app_wraps[key] = None\n"
+        "self._state = 1\n"
+        "row._asdict()\n"
+    )
+    assert sorted(reflex_private_uses(source, private)) == [
+        "line 1: _var_data=",
+        "line 2: ._as_ref",
+        "line 4: def _get_app_wrap_components",
+    ]
+
+
 def test_content_imports_nothing_above_it() -> None:
     # The content check that needs the route table and the sharing texts is site_check.py,
     # above both; content/ only loads and validates files.
