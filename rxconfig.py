@@ -81,7 +81,7 @@ config = rx.Config(
     # it (all current ones over HTTPS and on localhost), ~13% fewer JavaScript bytes.
     frontend_compression_formats=["brotli", "gzip"],
     telemetry_enabled=False,
-    # SPEC.md: light mode is forced.
+    # docs/product.md: light mode is forced.
     default_color_mode="light",
     db_url=settings.database_url,
     deploy_url=settings.site_url,

@@ -1,4 +1,4 @@
-"""Builds the app: head, theme, and the route loop; nothing more (DESIGN.md §7)."""
+"""Builds the app: head, theme, and the route loop; nothing more (docs/architecture.md §7)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Languages and translated text, resolved when pages are compiled (DESIGN.md §2)."""
+"""Languages and translated text, resolved when pages are compiled (docs/architecture.md §2)."""
 
 from __future__ import annotations
 
@@ -72,7 +72,7 @@ def text_in(lang: str, key: str) -> str | None:
 
 
 def t(lang: str, key: str, **values: object) -> str:
-    """Text of `key` in `lang`, following SPEC.md §8's fallbacks.
+    """Text of `key` in `lang`, following docs/product.md §8's fallbacks.
 
     A key missing in `lang` logs a warning and uses English (tests/unit/test_i18n.py
     keeps both languages complete, so a build never needs it). A key with no text in any

@@ -1,7 +1,7 @@
-"""The route table of SPEC.md §2: every (path, page) pair, registered for both languages.
+"""The route table of docs/product.md §2: every (path, page) pair, registered for both languages.
 
 Known ids each get a static route so they are prerendered; a dynamic route per
-family handles unknown ids (DESIGN.md §3).
+family handles unknown ids (docs/architecture.md §3).
 """
 
 from __future__ import annotations
@@ -50,7 +50,7 @@ PAGE_KINDS: tuple[PageKind, ...] = get_args(PageKind)
 class Route:
     """One screen at one spec path; `build(lang)` makes its page in a language.
 
-    The route, not the page, says what search engines are told (DESIGN.md §2): `kind` is
+    The route, not the page, says what search engines are told (docs/architecture.md §2): `kind` is
     the page type (`PageKind`: its sharing image and structured data);
     `canonical` is the spec path of the page this one shows under another URL (an unknown
     id, a redirect), and `noindex` asks search engines to leave the page out. The head
@@ -88,7 +88,7 @@ class Route:
 
 
 def route_table() -> list[Route]:
-    """Every route of SPEC.md §2, static ones before the dynamic fallbacks; the known ids
+    """Every route of docs/product.md §2, static ones before the dynamic fallbacks; the known ids
     come from the content files (services.yaml, projects.yaml, blog/)."""
     catalog = get_catalog()
     return [
@@ -103,7 +103,7 @@ def route_table() -> list[Route]:
         *[Route(f"/portfolio/{tab}", portfolio_tab_page(tab), "portfolio") for tab in catalog.portfolio_tabs],
         Route("/portfolio/[tab]", portfolio_redirect_page, "portfolio", canonical=ALL_PROJECTS_PATH),
         *[Route(f"/project/{pid}", project_page(pid), "project") for pid in catalog.project_ids],
-        # SPEC.md §8: any other project id shows project 100.
+        # docs/product.md §8: any other project id shows project 100.
         Route(
             "/project/[project_id]",
             project_page(FALLBACK_PROJECT_ID),

@@ -1,6 +1,6 @@
 """Generate the blog's self-hosted artwork: 22 abstract 'stock' images and a placeholder.
 
-SPEC.md §3 assigns each post one of 22 stock images; we have no photos, so each image is
+docs/product.md §3 assigns each post one of 22 stock images; we have no photos, so each image is
 abstract artwork in the brand and service colours (soft gradient, blurred light shapes,
 a few crisp geometric accents). Deterministic: the same seed gives the same files.
 
@@ -19,7 +19,7 @@ OUT = Path(__file__).resolve().parent.parent / "assets" / "blog"
 COUNT = 22
 QUALITY = 72
 
-# Brand violet plus the service colours of SPEC.md §3 (Tailwind 400-700 shades).
+# Brand violet plus the service colours of docs/product.md §3 (Tailwind 400-700 shades).
 PALETTES = [
     ("#4c1d95", "#7c3aed", "#c4b5fd"),  # violet
     ("#1e3a8a", "#3b82f6", "#93c5fd"),  # blue

@@ -2,7 +2,7 @@
 map-pin button marks the office in its centre).
 
 Shown behind the click-to-load button until the visitor chooses to load the real map
-(DESIGN.md §6), so it must read as 'a map' without being one.
+(docs/architecture.md §6), so it must read as 'a map' without being one.
 
     .venv/bin/python scripts/contact_artwork.py      # writes assets/contact/office-map.webp
 """

@@ -4,7 +4,7 @@ Each file starts with YAML front matter between `---` lines (id, title, excerpt,
 date and, optionally, image) followed by the article in Markdown. The loader validates
 every file, renders the Markdown to sanitised HTML, computes the read time from the words
 and assigns each post its image from the stock list in `content/blog/images.yaml`
-(SPEC.md §3). Pages call `get_posts(lang)` / `get_post(lang, post_id)`.
+(docs/product.md §3). Pages call `get_posts(lang)` / `get_post(lang, post_id)`.
 """
 
 from __future__ import annotations
@@ -25,7 +25,7 @@ from agency_site.content.markdown import read_front_matter, render_markdown, val
 from agency_site.content.models import Strict
 from agency_site.settings import PROJECT_ROOT, get_settings
 
-# Read time (SPEC.md §3 shows 4 to 8 minutes for articles of 600 to 1200 words).
+# Read time (docs/product.md §3 shows 4 to 8 minutes for articles of 600 to 1200 words).
 WORDS_PER_MINUTE = 150
 ASSETS_DIR = PROJECT_ROOT / "assets"
 _TAG = re.compile(r"<[^>]+>")
@@ -43,7 +43,7 @@ class FrontMatter(Strict):
     author: str = Field(min_length=1)
     date: datetime.date
     # 1-based position in the stock image list; pins that image instead of the default
-    # 'position modulo the list' rule (SPEC.md §3: ai-healthcare always gets the fifth).
+    # 'position modulo the list' rule (docs/product.md §3: ai-healthcare always gets the fifth).
     image: int | None = Field(default=None, ge=1)
 
 
@@ -125,7 +125,7 @@ def load_stock_images(content_dir: Path) -> StockImages:
 
 
 def assigned_image(position: int, front: FrontMatter, stock: StockImages) -> str:
-    """SPEC.md §3: the pinned image, else the list entry at position modulo its length;
+    """docs/product.md §3: the pinned image, else the list entry at position modulo its length;
     the placeholder when that file does not exist."""
     index = (front.image - 1) if front.image else position % len(stock.images)
     if index >= len(stock.images):

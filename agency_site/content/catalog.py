@@ -3,7 +3,7 @@
 The files are the only source of the catalog: service ids, colours and icons, the home
 page's and the footer's picks, project ids and slugs; routes and pages read them from
 `get_catalog()`. The files hold the structure (ids, colours, icons, images, videos);
-every visible text is a translation key of SPEC.md §3 (`service-{id}-desc`, `project-{slug}-title`,
+every visible text is a translation key of docs/product.md §3 (`service-{id}-desc`, `project-{slug}-title`,
 `feature-{slug}-{feature}`, `tech-{name}`, `client-{name}`, `conclusion-{slug}`), looked
 up with `t()`. The loader checks that each key exists in both languages, so a missing
 text stops the build naming the file and the field instead of showing a raw key.
@@ -32,7 +32,7 @@ from agency_site.content.loader import (
 from agency_site.content.models import Strict
 from agency_site.settings import get_settings
 
-# Texts every service has, as `service-{id}-{suffix}` (SPEC.md §2 'Service detail').
+# Texts every service has, as `service-{id}-{suffix}` (docs/product.md §2 'Service detail').
 SERVICE_TEXTS = (
     "title",
     "desc",
@@ -47,9 +47,9 @@ SERVICE_TEXTS = (
 )
 # Texts every project has, as `project-{slug}-{suffix}`.
 PROJECT_TEXTS = ("title", "subtitle", "desc")
-FEATURE_COUNT = 6  # SPEC.md: six key-benefit cards per project
+FEATURE_COUNT = 6  # docs/product.md: six key-benefit cards per project
 SLUG = r"^[a-z0-9]+(-[a-z0-9]+)*$"
-# The colours the stylesheet has service-bg-{colour} classes for (SPEC.md §3).
+# The colours the stylesheet has service-bg-{colour} classes for (docs/product.md §3).
 Colour = Literal["purple", "blue", "orange", "pink", "green", "red", "yellow", "indigo"]
 
 
@@ -91,7 +91,7 @@ class VideoTestimonial(Strict):
 
 
 class Project(Strict):
-    """One portfolio project (SPEC.md §3 'Project')."""
+    """One portfolio project (docs/product.md §3 'Project')."""
 
     id: int = Field(ge=1, description="its URL: /project/{id}")
     slug: str = Field(pattern=SLUG, description="text keys project-{slug}-*")

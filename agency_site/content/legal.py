@@ -113,7 +113,7 @@ def legal_facts(site: SiteFacts, lang: str, strings: dict[str, str] | None = Non
         ),
         "authority_website": str(authority.website),
         "retention_days": str(retention_days()),
-        # Where each click-to-load embed and external link goes (DESIGN.md §6).
+        # Where each click-to-load embed and external link goes (docs/architecture.md §6).
         "map_host": _host(office.map_embed_url),
         "voice_host": _host(site.links.voice_agent_script_url),
         "avatar_host": _host(site.links.avatar_embed_url),

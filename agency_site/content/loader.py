@@ -15,7 +15,7 @@ from agency_site.constants import DEFAULT_LANGUAGE, LANGUAGES
 from agency_site.content.models import SiteFacts
 from agency_site.settings import PROJECT_ROOT, get_settings
 
-# SPEC.md §3: translation keys come in these groups.
+# docs/product.md §3: translation keys come in these groups.
 TRANSLATION_GROUPS = ("common", "faq", "pages", "services")
 
 

@@ -162,7 +162,7 @@ class SiteFacts(Strict):
     office: Office
     contact: Contact
     links: Links
-    # Checkout link per purchasable service; null means 'not configured yet' (SPEC.md §7).
+    # Checkout link per purchasable service; null means 'not configured yet' (docs/product.md §7).
     # The services listed here are the purchasable ones (their ids are checked by the catalog).
     checkout_links: dict[str, HttpUrl | None]
     videos: Videos

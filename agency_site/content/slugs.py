@@ -1,4 +1,4 @@
-"""German URLs: the German slug of every page, service, project and post (DESIGN.md §2).
+"""German URLs: the German slug of every page, service, project and post (docs/architecture.md §2).
 
 English pages live at the specification's paths; German ones under /de with German words
 (`/de/leistungen/ki-telefonassistenten`). The words come from the content files:

@@ -3,7 +3,7 @@
 // It must run before anything is painted, so it cannot wait for the bundle:
 //
 // - a visitor who chose German and opens an unprefixed URL goes to its German twin at once
-//   (SPEC.md §4, DESIGN.md §2); only the exact stored value "de" counts. German paths
+//   (docs/product.md §4, docs/architecture.md §2); only the exact stored value "de" counts. German paths
 //   have German words (/de/ueber-uns): a page that is its own canonical names its twin in
 //   its hreflang links (written before this script); any other URL (an unknown id, the
 //   SPA fallback) swaps its first part through the sections of content/slugs.yaml;
@@ -13,7 +13,7 @@
 //   a language link (the header's dropdown, data-language-choice) stores the choice and
 //   completes its twin URL with the current query and hash; and a link tapped inside an
 //   open popover (the mobile menu, the language dropdown) closes that popover, which
-//   light dismiss does only for taps outside it (SPEC.md §2: tapping a link or the
+//   light dismiss does only for taps outside it (docs/product.md §2: tapping a link or the
 //   Schedule button closes the panel);
 // - Escape in a popover gives focus back to the button that opened it. The browser does
 //   that itself, except for a popover inside another one (the language list in the mobile

@@ -5,7 +5,7 @@ Without it, a project image or a poster that was renamed or deleted showed as a 
 image (its `<picture>` names no variants, its `<img>` a missing file), in the build and in
 the dev server's open page alike; now the check names the file, its line and the fix. The
 blog's stock images need none: a listed one that does not exist shows the placeholder
-(SPEC.md §3), and the sharing images have their own check (agency_site/seo/sharing_check.py).
+(docs/product.md §3), and the sharing images have their own check (agency_site/seo/sharing_check.py).
 """
 
 from __future__ import annotations

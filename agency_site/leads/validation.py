@@ -1,4 +1,4 @@
-"""Server-side validation of the contact form, whatever the browser sent (SPEC.md §5).
+"""Server-side validation of the contact form, whatever the browser sent (docs/product.md §5).
 
 It answers in codes (`Problem`), never in sentences: the contact form's state says them in
 the visitor's language. Only text is a field's value; anything else (an object or a number
@@ -173,5 +173,5 @@ def errors_to_show(submission: Submission) -> dict[str, Problem]:
 
 
 def validate(form_data: Any) -> dict[str, Problem]:
-    """SPEC.md §5's rules and the upper bounds, as the visitor is told them: field -> problem."""
+    """docs/product.md §5's rules and the upper bounds, as the visitor is told them: field -> problem."""
     return errors_to_show(clean(form_data))

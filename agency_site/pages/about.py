@@ -1,4 +1,4 @@
-"""About (/about): SPEC.md §2 'About'. Screen order: hero, mission and vision, figures,
+"""About (/about): docs/product.md §2 'About'. Screen order: hero, mission and vision, figures,
 the six core values, the four expertise blocks, the closing block."""
 
 from __future__ import annotations
@@ -24,7 +24,7 @@ class Topic:
     icon: str
 
 
-# SPEC.md §2 names six values (its source says five but lists six).
+# docs/product.md §2 names six values (its source says five but lists six).
 CORE_VALUES = (
     Topic("innovation", "lightbulb"),
     Topic("excellence", "award"),
@@ -39,7 +39,7 @@ EXPERTISE = (
     Topic("software", "code-xml"),
     Topic("client", "target"),
 )
-# SPEC.md §9's marketing claims: each figure and the text explaining it are in about.yaml
+# docs/product.md §9's marketing claims: each figure and the text explaining it are in about.yaml
 # (about-figure-{key}-value, about-figure-{key}), so each language writes the number its way.
 FIGURES = ("efficiency", "callers", "languages", "support")
 

@@ -15,7 +15,7 @@ from agency_site.components.ui.kit import eyebrow
 
 LINK = "font-medium text-violet-700 underline decoration-violet-300 underline-offset-4 hover:decoration-violet-600"
 
-# SPEC.md §2 (contact): the page opens at its top, also after in-app navigation; the legal
+# docs/product.md §2 (contact): the page opens at its top, also after in-app navigation; the legal
 # pages and blog articles do the same.
 # Used as an attribute's value (`data_scroll=SCROLL_TOP_ON_OPEN`): the hook of
 # frontend/react/page_hooks.jsx runs in that element's component and returns the value "top".

@@ -1,4 +1,4 @@
-"""Legal notice (/impressum) and privacy policy (/datenschutz): SPEC.md §2.
+"""Legal notice (/impressum) and privacy policy (/datenschutz): docs/product.md §2.
 
 Both pages show a text from content/legal/ in the page's language (see
 agency_site.content.legal): a hero, a table of contents, and the text itself.

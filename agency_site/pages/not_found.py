@@ -1,4 +1,4 @@
-"""The not-found page (SPEC.md 'Not-found page', §8), one page for both languages.
+"""The not-found page (docs/product.md 'Not-found page', §8), one page for both languages.
 
 Every unknown URL gets the same 404 document, so the language is decided in the
 browser from the path: /de/... shows German, anything else English.

@@ -1,4 +1,4 @@
-"""Portfolio tabs (/portfolio/{tab}) and project detail (/project/{id}): SPEC.md §2.
+"""Portfolio tabs (/portfolio/{tab}) and project detail (/project/{id}): docs/product.md §2.
 
 Each tab is its own prerendered page and the tabs are real links, so the selected tab
 always follows the route; /portfolio and unknown tabs redirect (pages/redirects.py).
@@ -57,7 +57,7 @@ def tab_bar(lang: str, current: str) -> rx.Component:
 
 
 def empty_tab(lang: str) -> rx.Component:
-    """SPEC.md §4: the filtered-empty state."""
+    """docs/product.md §4: the filtered-empty state."""
     return rx.el.div(
         lucide_icon("folder-open", size=40, aria_hidden="true", class_name="text-slate-400"),
         rx.el.p(t(lang, "portfolio-empty"), class_name="mt-4 text-xl font-semibold text-slate-800"),

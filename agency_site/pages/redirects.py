@@ -76,7 +76,7 @@ class LeaveFor(rx.Component):
 
 
 def botagent_page(lang: str) -> Page:
-    """SPEC.md 'Botagent': redirect, spinner, a manual link, /services after 5 s."""
+    """docs/product.md 'Botagent': redirect, spinner, a manual link, /services after 5 s."""
     url = str(get_content().site.links.botagent_url)
     body = rx.el.div(
         _spinner(),

@@ -1,4 +1,4 @@
-"""Services list (/services) and service detail (/services/{id}): SPEC.md §2."""
+"""Services list (/services) and service detail (/services/{id}): docs/product.md §2."""
 
 from __future__ import annotations
 
@@ -76,7 +76,7 @@ def service_detail_page(service_id: str) -> Callable[[str], Page]:
 
 
 def unknown_service_page(lang: str) -> Page:
-    """Any other id under /services/ (SPEC.md §8): the panel says the animation is
+    """Any other id under /services/ (docs/product.md §8): the panel says the animation is
     missing; the page offers every service instead."""
     body = rx.el.div(
         rx.el.section(

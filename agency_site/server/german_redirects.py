@@ -1,4 +1,4 @@
-"""Former German addresses answer 301 to their German ones (DESIGN.md §2).
+"""Former German addresses answer 301 to their German ones (docs/architecture.md §2).
 
 German pages used to live at /de + the English path (`/de/services/ai-callers`); now they
 have German words (`/de/leistungen/ki-telefonassistenten`, content/slugs.yaml). Links to

@@ -1,4 +1,4 @@
-"""The contact form's server side: the only state that needs the backend (DESIGN.md §4).
+"""The contact form's server side: the only state that needs the backend (docs/architecture.md §4).
 
 Contract between the contact page (which renders the form) and the leads package (which
 stores and delivers messages):
@@ -52,7 +52,7 @@ CONTACT_SENT_ID = "contact-sent"
 
 
 class ContactFormState(rx.State):
-    """idle -> sending (as long as the save takes) -> sent (3 s) -> idle, SPEC.md §4."""
+    """idle -> sending (as long as the save takes) -> sent (3 s) -> idle, docs/product.md §4."""
 
     status: str = "idle"
     errors: rx.Field[dict[str, str]] = rx.field(default_factory=dict)

@@ -7,7 +7,7 @@ from agency_site.content import get_content
 from agency_site.i18n import t
 from agency_site.leads import MAX_LENGTHS, Failure, Problem
 
-# SPEC.md §5: each field's rule has its message; text over a field's bound has one of its own.
+# docs/product.md §5: each field's rule has its message; text over a field's bound has one of its own.
 ERROR_KEYS = {
     "name": "name-min-error",
     "email": "email-error",

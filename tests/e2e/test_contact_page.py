@@ -1,4 +1,4 @@
-"""Contact page: hero, the form's rules and states (SPEC.md §4, §5), contact cards, the FAQ link."""
+"""Contact page: hero, the form's rules and states (docs/product.md §4, §5), contact cards, the FAQ link."""
 
 from __future__ import annotations
 
@@ -17,7 +17,7 @@ from .support.expected import text
 from .support.popovers import choose_language
 from .support.reveal import content_of
 
-# SPEC.md §5: each field's rule and the key of its message.
+# docs/product.md §5: each field's rule and the key of its message.
 ERROR_KEYS = {
     "name": "name-min-error",
     "email": "email-error",
@@ -31,7 +31,7 @@ VALID = {
     "subject": "Hello",
     "message": "0123456789",
 }
-# SPEC.md §5: per field, a value one character short of the rule, and the shortest that passes.
+# docs/product.md §5: per field, a value one character short of the rule, and the shortest that passes.
 BOUNDARIES = {
     "name": ("J", "Jo"),
     "email": ("jo@examplecom", "jo@example.com"),

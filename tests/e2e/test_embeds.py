@@ -1,5 +1,5 @@
 """Third-party embeds on the home page: nothing loads before a click; then the video card,
-the language video, the avatar session and the voice agent behave as SPEC.md says.
+the language video, the avatar session and the voice agent behave as docs/product.md says.
 
 The player and avatar hosts are replaced by small fake pages served from the test (the
 harness blocks the real ones): the fake player posts `ready` and records every message.

@@ -1,4 +1,4 @@
-"""The harness itself: no request from the browser leaves the machine (DESIGN.md §6)."""
+"""The harness itself: no request from the browser leaves the machine (docs/architecture.md §6)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Home page (SPEC.md §2 'Home'): every section, in both languages, at both widths."""
+"""Home page (docs/product.md §2 'Home'): every section, in both languages, at both widths."""
 
 from __future__ import annotations
 
@@ -36,7 +36,7 @@ from .support.expected import (
 )
 from .support.reveal import FADING, REVEAL_BLOCKS, SEEN_AT_REST, content_of
 
-# SPEC.md §2: the home page teases the first six posts.
+# docs/product.md §2: the home page teases the first six posts.
 HOME_POST_IDS = BLOG_POST_IDS[:6]
 
 # Tests that only read the home page share one load per language and width: the
@@ -346,7 +346,7 @@ def test_blog_teaser_shows_the_six_posts(shared_pages: SharedPages, viewport: st
         card, shown = cards.nth(index), post(lang, post_id)
         expect(card).to_have_attribute("href", localized_path(lang, f"/blog/{post_id}"))
         expect(card.locator("h3")).to_have_text(shown.title)
-        # SPEC.md §3: the date up to its first space ('April'); German, which writes the
+        # docs/product.md §3: the date up to its first space ('April'); German, which writes the
         # day first, shows the month too.
         expect(card.get_by_test_id("post-date")).to_have_text(shown.month(lang))
         if lang == "en":
@@ -391,7 +391,7 @@ def test_closing_call_to_action(shared_pages: SharedPages, viewport: str, lang: 
     expect(contact).to_have_attribute("href", localized_path(lang, "/contact"))
 
 
-# How far (in %) a block has entered the screen when its content is shown (SPEC.md's thresholds;
+# How far (in %) a block has entered the screen when its content is shown (docs/product.md's thresholds;
 # the switch flips within the next 1 %).
 REVEAL_SHOWN_AT = {"desktop": REVEAL_THRESHOLD * 100 + 1, "mobile": REVEAL_THRESHOLD_MOBILE * 100 + 1}
 

@@ -248,7 +248,7 @@ def test_desktop_has_no_hamburger(shared_pages: SharedPages) -> None:
 
 
 def test_menu_and_language_switch_work_without_the_backend(browser, base_url: str) -> None:
-    """DESIGN.md §4: UI-only behaviour needs no server round trip."""
+    """docs/architecture.md §4: UI-only behaviour needs no server round trip."""
     from .conftest import open_visit
 
     visit = open_visit(browser, base_url, "mobile")

@@ -1,4 +1,4 @@
-"""Portfolio tabs (SPEC.md §2 'Portfolio'): the tab follows the route, cards, redirects."""
+"""Portfolio tabs (docs/product.md §2 'Portfolio'): the tab follows the route, cards, redirects."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Project detail (SPEC.md §2 'Project detail'): every element, the gallery and its
+"""Project detail (docs/product.md §2 'Project detail'): every element, the gallery and its
 preview, and the rules of 101, 104 and 106. No third-party request before a click."""
 
 from __future__ import annotations

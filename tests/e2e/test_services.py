@@ -1,4 +1,4 @@
-"""Services list and service detail (SPEC.md §2 'Services list and detail'), both languages."""
+"""Services list and service detail (docs/product.md §2 'Services list and detail'), both languages."""
 
 from __future__ import annotations
 

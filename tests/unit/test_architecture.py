@@ -1,4 +1,4 @@
-"""DESIGN.md's module boundaries, checked on the source so a shortcut fails the suite."""
+"""docs/architecture.md's module boundaries, checked on the source so a shortcut fails the suite."""
 
 from __future__ import annotations
 
@@ -302,7 +302,7 @@ def _tracked_texts() -> dict[str, str]:
 
 def test_no_file_cites_an_issue_number() -> None:
     # The repository is read without the tracker: a comment, docstring or text says the
-    # reason itself (DESIGN.md §9). Commit messages may name issues; files may not.
+    # reason itself (docs/architecture.md §9). Commit messages may name issues; files may not.
     texts = _tracked_texts()
     assert "agency_site/settings.py" in texts
     offenders = [f"{name}:{line}" for name, text in sorted(texts.items()) for line in issue_citations(text)]
@@ -318,3 +318,19 @@ def test_issue_citations_are_recognised() -> None:
     assert issue_citations(f"the session\n(issue\n{number})") == [2]
     assert issue_citations("Open issues are listed by the operator; issue tracker, tissue 3") == []
     assert issue_citations("429 Too Many Requests, 503 Service Unavailable, HTTP/1.1 404") == []
+
+
+def test_no_file_cites_a_document_the_repository_lacks() -> None:
+    # The product's rules and the architecture are docs/product.md and docs/architecture.md;
+    # SPEC.md and DESIGN.md were the names of documents kept outside the repository.
+    cited = re.compile(r"(?<![\w/])(SPEC|DESIGN)\.md\b")
+    offenders = [
+        f"{name}:{text.count(chr(10), 0, match.start()) + 1}"
+        for name, text in sorted(_tracked_texts().items())
+        if name != "tests/unit/test_architecture.py"
+        for match in cited.finditer(text)
+    ]
+    assert offenders == []
+    assert (REPOSITORY / "docs" / "product.md").is_file() and (
+        REPOSITORY / "docs" / "architecture.md"
+    ).is_file()

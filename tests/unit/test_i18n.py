@@ -1,4 +1,4 @@
-"""i18n: SPEC.md §8's fallbacks, path twins, and no key missing in either language."""
+"""i18n: docs/product.md §8's fallbacks, path twins, and no key missing in either language."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The route table covers SPEC.md §2 in both languages, with every known id static."""
+"""The route table covers docs/product.md §2 in both languages, with every known id static."""
 
 from __future__ import annotations
 

@@ -1,1 +1,1 @@
-"""Third-party embeds behind a self-hosted click-to-load placeholder (DESIGN.md §6)."""
+"""Third-party embeds behind a self-hosted click-to-load placeholder (docs/architecture.md §6)."""

@@ -1,4 +1,4 @@
-"""Avatar session (SPEC.md §2 'Avatar demo', §4, §7, §9): a live AI avatar in an iframe.
+"""Avatar session (docs/product.md §2 'Avatar demo', §4, §7, §9): a live AI avatar in an iframe.
 
 How to use it:
 

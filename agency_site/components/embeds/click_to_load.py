@@ -1,6 +1,6 @@
 """Click-to-load placeholder: no request reaches a third party before the visitor asks.
 
-DESIGN.md §6: video, map, voice widget and avatar embeds first render a self-hosted
+docs/architecture.md §6: video, map, voice widget and avatar embeds first render a self-hosted
 poster, a short note naming the provider and a button. Only a click (or Enter/Space on
 the focused button) renders the real embed, an iframe or a script, so nothing is
 fetched from the provider before that.
@@ -50,7 +50,7 @@ from agency_site.reflex_adapter import ClientStateVar, EventSpec
 # The privacy policy's section naming every embed provider (content/legal/*/privacy.md, '5.').
 PRIVACY_SECTION = "/datenschutz#section-5"
 
-# The states of an embed (SPEC.md §4 'Avatar demo: closed, launched, closed again');
+# The states of an embed (docs/product.md §4 'Avatar demo: closed, launched, closed again');
 # REMEMBERED is loaded by itself, its provider always allowed (consent.py): it takes no focus.
 IDLE, LOADED, CLOSING, CLOSED, REMEMBERED = "idle", "loaded", "closing", "closed", "remembered"
 

@@ -1,4 +1,4 @@
-"""Remembered consent per embed provider (DESIGN.md §6), and the privacy settings.
+"""Remembered consent per embed provider (docs/architecture.md §6), and the privacy settings.
 
 Each click-to-load placeholder offers, beside loading once, to always load its
 provider's content. The choice lives only in the visitor's browser (local storage,

@@ -1,4 +1,4 @@
-"""Video card (SPEC.md 'Video card', §4, §7): the video host's player behind a placeholder.
+"""Video card (docs/product.md 'Video card', §4, §7): the video host's player behind a placeholder.
 
 How to use it:
 
@@ -94,7 +94,7 @@ class VimeoPlayer(rx.Component):
 
 @dataclass(frozen=True)
 class VideoState:
-    """The browser-side state of the card `embed_id` (SPEC.md §4 'Video')."""
+    """The browser-side state of the card `embed_id` (docs/product.md §4 'Video')."""
 
     embed_id: str
 

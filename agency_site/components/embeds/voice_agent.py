@@ -3,7 +3,7 @@
     voice_agent(lang, poster=Poster(...), class_name="h-64 rounded-2xl", embed_id=HOME_VOICE_AGENT,
                 testid="voice-agent")
 
-Nothing is fetched from the provider before the visitor clicks (DESIGN.md §6); the note
+Nothing is fetched from the provider before the visitor clicks (docs/architecture.md §6); the note
 names the provider and says the visitor will talk to an AI.
 """
 

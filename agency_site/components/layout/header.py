@@ -161,7 +161,7 @@ def header(lang: str, page_path: str | None) -> rx.Component:
                 "group/bar relative mx-auto flex h-(--header-height) w-full max-w-(--content-max-width) items-center justify-between gap-3 "
                 "border-b border-white/40 bg-white/70 px-4 shadow-sm backdrop-blur-md "
                 "transition-all duration-300 ease-out lg:gap-4 lg:px-6"
-                # SPEC.md §2, past 50 px: assets/styles.css (scroll-driven, no script).
+                # docs/product.md §2, past 50 px: assets/styles.css (scroll-driven, no script).
             ),
         ),
         id=HEADER_ID,

@@ -1,4 +1,4 @@
-"""The language dropdown (SPEC.md §2: English and Deutsch): a native popover of two links.
+"""The language dropdown (docs/product.md §2: English and Deutsch): a native popover of two links.
 
 The button opens it with `popovertarget` (light dismiss, Escape and focus return come
 with the browser, before hydration and without script). Each option is a real link to

@@ -1,4 +1,4 @@
-"""The navigation items of SPEC.md §2 'Shared layout', in their order, and which of them
+"""The navigation items of docs/product.md §2 'Shared layout', in their order, and which of them
 is the current page (decided when each page is built: every page is prerendered)."""
 
 from __future__ import annotations

@@ -13,7 +13,7 @@ LOGO_SIZE_PX = 36
 
 
 def logo(lang: str, *, dark: bool = False, compact: bool = False) -> rx.Component:
-    """The logo; SPEC.md §2 has it link to '#' (the top of the current page).
+    """The logo; docs/product.md §2 has it link to '#' (the top of the current page).
 
     `compact` (the header) drops the name where the bar is too narrow for it: on
     tablets, and in the shrunken bar below 1536 px.

@@ -1,6 +1,6 @@
 """The one carousel of the site: `embla-carousel-react`, wrapped as a Reflex component.
 
-SPEC.md §9 options come from constants (drag threshold 10, duration 25, centre
+docs/product.md §9 options come from constants (drag threshold 10, duration 25, centre
 alignment); previous/next are disabled at the ends unless the carousel loops (§4).
 
 How to use it:
@@ -59,7 +59,7 @@ class AgencyCarousel(rx.Component):
 
 
 def carousel_options(*, loop: bool, mobile_only: bool) -> dict:
-    """embla options for SPEC.md §9; `mobile_only` switches it off from 768 px up."""
+    """embla options for docs/product.md §9; `mobile_only` switches it off from 768 px up."""
     options: dict = {
         "loop": loop,
         "dragThreshold": CAROUSEL_DRAG_THRESHOLD,

@@ -2,7 +2,7 @@
 
 assets/styles.css and the Tailwind classes of the layout read these properties
 (`max-w-(--content-max-width)`, `var(--header-scroll-threshold)`) instead of typing the
-numbers of SPEC.md §9 again. `SiteCssProperties` (a build plugin, rxconfig.py) writes them as
+numbers of docs/product.md §9 again. `SiteCssProperties` (a build plugin, rxconfig.py) writes them as
 one `:root` rule into the app's stylesheet when the pages are compiled, ahead of
 assets/styles.css, so they are there before the first paint, with JavaScript off too.
 """
@@ -24,7 +24,7 @@ from agency_site.constants import (
 )
 from agency_site.reflex_adapter import Dirs, Plugin
 
-# The browser's default font size, in which SPEC.md's pixel sizes are meant.
+# The browser's default font size, in which docs/product.md's pixel sizes are meant.
 _ROOT_FONT_PX = 16
 
 CSS_PROPERTIES: dict[str, str] = {

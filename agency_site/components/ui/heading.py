@@ -1,7 +1,7 @@
 """Headings, and other large text, that wrap long German words at their syllables.
 
 One place for how a heading breaks on a narrow screen: the glossary's soft hyphens
-(content/hyphenation.yaml, content/hyphenation.py) go into its text, and the pages'
+(content/hyphenation.yaml, agency_site/content/hyphenation.py) go into its text, and the pages'
 `lang` lets a browser with a German dictionary hyphenate the rest (`hyphens: auto`,
 assets/styles.css). Nothing cuts a word at an arbitrary letter, and nothing shrinks a
 heading because its words are long.

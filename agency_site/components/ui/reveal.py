@@ -1,4 +1,4 @@
-"""Scroll reveal (SPEC.md §9): a block's content fades in as the block is scrolled to.
+"""Scroll reveal (docs/product.md §9): a block's content fades in as the block is scrolled to.
 
 How to use it: wrap a block in `reveal(...)`, or give an element `reveal_attrs(index)`
 through `custom_attrs`. `index` staggers siblings: each starts a step later.
@@ -7,8 +7,8 @@ through `custom_attrs`. `index` staggers siblings: each starts a step later.
 
 CSS only (assets/styles.css, 'Motion'): the block's position flips a switch, a
 scroll-driven animation that says "shown" once 10 % of the block is in view (5 % below
-768 px, SPEC.md's thresholds); the block's children, what fades, follow the switch with a
-short fade in time, each `index` starting SPEC.md's stagger later (index x 100 ms, half
+768 px, docs/product.md's thresholds); the block's children, what fades, follow the switch with a
+short fade in time, each `index` starting docs/product.md's stagger later (index x 100 ms, half
 below 768 px). A block at rest is hidden or fully shown, never half-faded, so its text
 keeps its contrast; its own box (a card's border and background) does not fade.
 

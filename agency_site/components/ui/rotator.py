@@ -1,4 +1,4 @@
-"""Text rotator (SPEC.md §4 'Text rotator helper'): cycles a list of texts in place.
+"""Text rotator (docs/product.md §4 'Text rotator helper'): cycles a list of texts in place.
 
 How to use it:
 

@@ -1,4 +1,4 @@
-"""Page transition overlay (SPEC.md 'Page transition overlay', §4, §9).
+"""Page transition overlay (docs/product.md 'Page transition overlay', §4, §9).
 
 A full-screen colour overlay with blur plays between pages: fade in, hold 500 ms, fade
 out 700 ms; default colour white at 85 % opacity; a new start within 1200 ms of the

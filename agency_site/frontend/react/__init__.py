@@ -1,6 +1,6 @@
 """Our own React code: every `.jsx` file of the site lives in this folder.
 
-DESIGN.md §4's order of preference ends here: native HTML, then Reflex (components,
+docs/architecture.md §4's order of preference ends here: native HTML, then Reflex (components,
 Vars, client-side state, event chains), then a wrapped third-party React library, and
 only then a React component of ours, in a real `.jsx` file of this folder, linted by
 ESLint (`make lint`, `eslint.config.mjs`), wrapped by an `rx.Component` whose `library`

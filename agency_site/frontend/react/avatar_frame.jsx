@@ -1,7 +1,7 @@
-// The live avatar's iframe (agency_site/components/embeds/avatar.py; SPEC.md §4, §7, §9):
+// The live avatar's iframe (agency_site/components/embeds/avatar.py; docs/product.md §4, §7, §9):
 // the timers and messages that Reflex state cannot express.
 //
-// Props in: `src`, `title`, `closing`, `autoFocus`, and the timings of SPEC.md §9 from
+// Props in: `src`, `title`, `closing`, `autoFocus`, and the timings of docs/product.md §9 from
 // agency_site/constants.py. Callback out: `onClosed`.
 // - Once shown, the frame takes focus. From `injectionStartMs` after that, a style that
 //   lets the avatar page blend into our card is injected, tried every `injectionEveryMs`

@@ -1,4 +1,4 @@
-// An image that knows its state (agency_site/components/ui/picture.py, SPEC.md §4 and §8):
+// An image that knows its state (agency_site/components/ui/picture.py, docs/product.md §4 and §8):
 // "loading", "loaded" or "failed", shown as its `data-image-state` attribute, from which
 // CSS (assets/styles.css, 'Blog' block) shows the card's skeleton or its failure panel.
 // It is a <picture> (display: contents) with a <source> per format in `sources`, each

@@ -15,7 +15,7 @@ export function usePageLanguage({ germanPrefix }) {
   return pathname === germanPrefix || pathname.startsWith(germanPrefix + "/") ? "de" : "en";
 }
 
-// SPEC.md §2 (contact, services, articles, legal pages): the page opens at its top, also
+// docs/product.md §2 (contact, services, articles, legal pages): the page opens at its top, also
 // after a client-side navigation (React Router keeps the scroll position), unless the URL
 // names a fragment to show. Returns `marker`, so it can stand as an attribute's value.
 export function useScrollTopOnOpen(marker) {
@@ -25,7 +25,7 @@ export function useScrollTopOnOpen(marker) {
   return marker;
 }
 
-// SPEC.md 'Not-found page': logs the missing path to the console.
+// docs/product.md 'Not-found page': logs the missing path to the console.
 // With JavaScript off, a page whose only job is to send the visitor elsewhere (the
 // portfolio's index, the assistant product's page) does so by a refresh in a <noscript>
 // of the <head>, the one place HTML allows it; `targets` maps those pages' paths to where
@@ -49,7 +49,7 @@ export function MissingPathLog({ message }) {
   return null;
 }
 
-// SPEC.md 'Botagent': leave for `href` at once, replacing this history entry (the back
+// docs/product.md 'Botagent': leave for `href` at once, replacing this history entry (the back
 // button returns to where the visitor came from, not here); if the page is still here
 // after `fallbackMs`, go to `fallbackPath` inside the site.
 export function LeaveFor({ href, fallbackPath, fallbackMs }) {

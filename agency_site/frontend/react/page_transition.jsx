@@ -1,4 +1,4 @@
-// A link that plays the page-transition overlay before it navigates (SPEC.md §4, §9;
+// A link that plays the page-transition overlay before it navigates (docs/product.md §4, §9;
 // wrapped by `PageTransitionLink` in agency_site/components/ui/transition.py).
 //
 // Why React code of ours: the overlay itself is Reflex (a client-state colour and a CSS

@@ -1,5 +1,5 @@
 // The video host's player in an iframe, and the messages to and from it
-// (agency_site/components/embeds/video_card.py; SPEC.md 'Video card', §7).
+// (agency_site/components/embeds/video_card.py; docs/product.md 'Video card', §7).
 //
 // Props in: `src` (the player address), `title`, `muted`, `playing`, `autoFocus`.
 // Callbacks out: `onReady` once the player says it is ready, `onPlay` / `onPause` when it

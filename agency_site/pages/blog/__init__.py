@@ -1,4 +1,4 @@
-"""Blog list (/blog) and articles (/blog/{id}): SPEC.md §2 'Blog'."""
+"""Blog list (/blog) and articles (/blog/{id}): docs/product.md §2 'Blog'."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""One article (/blog/{id}) and the page for an unknown id (SPEC.md §2, §8)."""
+"""One article (/blog/{id}) and the page for an unknown id (docs/product.md §2, §8)."""
 
 from __future__ import annotations
 
@@ -109,7 +109,7 @@ def article_page(post_id: str) -> Callable[[str], Page]:
 
 
 def unknown_article_page(lang: str) -> Page:
-    """Any other id under /blog/: 'Blog Post Not Found' with a way back (SPEC.md §8)."""
+    """Any other id under /blog/: 'Blog Post Not Found' with a way back (docs/product.md §8)."""
     title = t(lang, "blog-not-found-title")
     body = rx.el.section(
         rx.el.span(

@@ -1,4 +1,4 @@
-"""Blog images with SPEC.md §4's state machine: loading (skeleton), loaded, failed
+"""Blog images with docs/product.md §4's state machine: loading (skeleton), loaded, failed
 (placeholder plus 'Image unavailable'), and the article hero's fall-back to the placeholder.
 
 The image is the kit's `picture(..., with_state=True)` (components/ui/picture.py,
@@ -58,7 +58,7 @@ def card_image(lang_unavailable: str, post: BlogPost, *, eager: bool) -> rx.Comp
 
 
 def hero_image(post: BlogPost) -> rx.Component:
-    """The article's image; on a load error it shows the placeholder instead (SPEC.md §8)."""
+    """The article's image; on a load error it shows the placeholder instead (docs/product.md §8)."""
     return _post_picture(
         post.image,
         post,

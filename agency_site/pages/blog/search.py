@@ -1,4 +1,4 @@
-"""The blog list's live search (SPEC.md §2 'Blog', §5): filters the cards by title or
+"""The blog list's live search (docs/product.md §2 'Blog', §5): filters the cards by title or
 excerpt, case-insensitively, as the visitor types; entirely in the browser.
 
 The query is Reflex client-side state (`rx._x.client_state`), set by the search box.

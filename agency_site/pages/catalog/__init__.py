@@ -1,1 +1,1 @@
-"""Sections of the services, portfolio and project pages (SPEC.md §2), one module each."""
+"""Sections of the services, portfolio and project pages (docs/product.md §2), one module each."""

@@ -1,8 +1,8 @@
-"""The live animation panel of each service (SPEC.md §2 'Service detail').
+"""The live animation panel of each service (docs/product.md §2 'Service detail').
 
 Pure CSS: the keyframes (`svc-*`) live in assets/styles.css. Every element's resting
 style is its visible state, so with reduced motion (styles.css stops animations) the
-panel shows a still, complete picture. Animations start after 100 ms (SPEC.md §9).
+panel shows a still, complete picture. Animations start after 100 ms (docs/product.md §9).
 """
 
 from __future__ import annotations
@@ -387,7 +387,7 @@ def animation_panel(
 
 
 def missing_animation_panel(lang: str) -> rx.Component:
-    """SPEC.md §8: an unknown service id shows this message in the panel, and a way back."""
+    """docs/product.md §8: an unknown service id shows this message in the panel, and a way back."""
     return rx.el.div(
         lucide_icon("circle-help", size=40, class_name="text-slate-400", aria_hidden="true"),
         rx.el.p(

@@ -57,7 +57,7 @@ def services_grid(lang: str) -> rx.Component:
 
 
 def project_card(lang: str, project: Project, *, lazy: bool = True, level: HeadingLevel = 2) -> rx.Component:
-    """Image, title, service name and 'view details' (SPEC.md §2 'Portfolio')."""
+    """Image, title, service name and 'view details' (docs/product.md §2 'Portfolio')."""
     image = project.images[0]
     service = get_catalog().service(project.service)
     tone = TONES[service.colour] if service else TONES["purple"]

@@ -1,4 +1,4 @@
-"""'Back to services' (SPEC.md §2): a short colour transition, then history back.
+"""'Back to services' (docs/product.md §2): a short colour transition, then history back.
 
 It is a real link to the services list, so it works before hydration and without
 JavaScript. Once hydrated, a click plays the page-transition overlay in the service's

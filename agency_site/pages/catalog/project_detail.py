@@ -1,4 +1,4 @@
-"""The sections of a project page, in screen order (SPEC.md §2 'Project detail')."""
+"""The sections of a project page, in screen order (docs/product.md §2 'Project detail')."""
 
 from __future__ import annotations
 

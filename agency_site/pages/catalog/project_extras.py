@@ -1,7 +1,7 @@
-"""Project-specific sections (SPEC.md §2 'Project detail'): 104's video carousels and
+"""Project-specific sections (docs/product.md §2 'Project detail'): 104's video carousels and
 six-language video, 106's live voice agent and click-to-call link.
 
-Every player and widget sits behind the click-to-load placeholder (DESIGN.md §6):
+Every player and widget sits behind the click-to-load placeholder (docs/architecture.md §6):
 nothing is fetched from the video host or the voice-agent provider before a click.
 """
 

@@ -1,5 +1,5 @@
 """The media of a project page: screenshot gallery with full-screen preview, 104's
-videos and 106's voice demo (SPEC.md §2 'Project detail')."""
+videos and 106's voice demo (docs/product.md §2 'Project detail')."""
 
 from __future__ import annotations
 

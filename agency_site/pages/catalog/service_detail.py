@@ -1,4 +1,4 @@
-"""The sections of a service detail page, in screen order (SPEC.md §2 'Service detail')."""
+"""The sections of a service detail page, in screen order (docs/product.md §2 'Service detail')."""
 
 from __future__ import annotations
 

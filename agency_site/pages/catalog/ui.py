@@ -13,7 +13,7 @@ from agency_site.components.ui.kit import eyebrow
 
 @dataclass(frozen=True)
 class Tone:
-    """Tailwind classes of one service colour (SPEC.md §3 service-bg-{colour})."""
+    """Tailwind classes of one service colour (docs/product.md §3 service-bg-{colour})."""
 
     soft: str  # the light surface: the spec's service-bg-{colour} class
     solid: str  # icon badges, accents

@@ -1,4 +1,4 @@
-"""Contact (/contact): SPEC.md §2 'Contact'. Screen order: hero, form beside the contact
+"""Contact (/contact): docs/product.md §2 'Contact'. Screen order: hero, form beside the contact
 cards, the office map, and the closing block pointing to the home FAQ."""
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ CONTACT_PATH = "/contact"
 
 
 def _faq_block(lang: str) -> rx.Component:
-    # The home FAQ section has the anchor id "faq" (SPEC.md §2 'Home').
+    # The home FAQ section has the anchor id "faq" (docs/product.md §2 'Home').
     faq_href = localized_path(lang, "/") + "#faq"
     return closing_cta(
         t(lang, "contact-faq-title"),

@@ -1,4 +1,4 @@
-"""The office map (SPEC.md §2 'Contact', 450 px high). DESIGN.md §6: nothing is requested
+"""The office map (docs/product.md §2 'Contact', 450 px high). docs/architecture.md §6: nothing is requested
 from the map provider until the visitor clicks the self-hosted placeholder."""
 
 from __future__ import annotations

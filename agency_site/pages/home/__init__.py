@@ -1,4 +1,4 @@
-"""Home (/): SPEC.md §2 'Home', one module per section, in screen order."""
+"""Home (/): docs/product.md §2 'Home', one module per section, in screen order."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Blog teaser: the six home posts of SPEC.md §2 and 'View All Articles' (posts from the blog loader)."""
+"""Blog teaser: the six home posts of docs/product.md §2 and 'View All Articles' (posts from the blog loader)."""
 
 from __future__ import annotations
 
@@ -16,12 +16,12 @@ from agency_site.pages.home.common import home_section
 
 
 def teaser_posts(lang: str) -> list[BlogPost]:
-    """The newest posts (SPEC.md §2's six), newest first."""
+    """The newest posts (docs/product.md §2's six), newest first."""
     return get_posts(lang)[:HOME_BLOG_TEASER_COUNT]
 
 
 def short_date(lang: str, post: BlogPost) -> str:
-    """The month of the post: what SPEC.md §3's rule (the date up to its first space)
+    """The month of the post: what docs/product.md §3's rule (the date up to its first space)
     gives for 'April 15, 2024'. German writes the day first ('15. April 2024'), where
     that rule would leave a bare '15.', so the month is taken by name in every language.
     """

@@ -1,4 +1,4 @@
-"""FAQ (id="faq"): eight items in two columns, one open at a time, collapsible (SPEC.md §2).
+"""FAQ (id="faq"): eight items in two columns, one open at a time, collapsible (docs/product.md §2).
 
 Native `<details name="faq">` elements form an exclusive accordion in the browser
 itself: opening one closes the others, a second click closes it, and it works with

@@ -28,7 +28,7 @@ FEATURES = (
     Feature("workflow", "home-feature-automation"),
 )
 
-# Below 768 px a looping carousel, from 768 px a row of three (SPEC.md §2).
+# Below 768 px a looping carousel, from 768 px a row of three (docs/product.md §2).
 MOBILE_CAROUSEL_TRACK = "md:ml-0 md:grid md:grid-cols-3 md:gap-6"
 MOBILE_CAROUSEL_SLIDE = "basis-[86%] sm:basis-[60%] md:basis-auto md:pl-0"
 

@@ -22,7 +22,7 @@ PROMO_POSTER = Poster("/home/promo-poster.webp", 1280, 720, sizes=HALF_COLUMN_SI
 
 
 def hero_words(lang: str) -> list[str]:
-    """The rotating words, in order (SPEC.md §2: Apps, Websites, AI)."""
+    """The rotating words, in order (docs/product.md §2: Apps, Websites, AI)."""
     return [t(lang, key) for key in HERO_WORD_KEYS]
 
 

@@ -1,4 +1,4 @@
-"""Multilingual video demo: five languages; switching reloads the player (SPEC.md §2)."""
+"""Multilingual video demo: five languages; switching reloads the player (docs/product.md §2)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Featured services: the four services.yaml features, in its order (SPEC.md §2)."""
+"""Featured services: the four services.yaml features, in its order (docs/product.md §2)."""
 
 from __future__ import annotations
 

@@ -9,12 +9,12 @@ from tests.content import catalogue, keys_of, legal_headings, legal_updated, pos
 
 __all__ = ["keys_of", "legal_headings", "legal_updated", "post", "text", "texts", "texts_of"]
 
-# What SPEC.md fixes about the catalog and the blog: the services, projects and posts it
+# What docs/product.md fixes about the catalog and the blog: the services, projects and posts it
 # names, with their colours, tabs and order. The content files may add more (docs/content-editors.md,
 # 'Adding content'): tests/unit/content/test_catalog.py and test_blog.py check that the spec's own
 # are there as it says, and every other test expects what the files list today
 # (tests/content.py `catalogue()`), so following a recipe keeps the tests green.
-SPEC_SERVICE_COLOURS: dict[str, str] = {  # SPEC.md §3, in the services page's order
+SPEC_SERVICE_COLOURS: dict[str, str] = {  # docs/product.md §3, in the services page's order
     "ai-automation": "purple",
     "ai-callers": "blue",
     "chatbot-development": "orange",
@@ -27,10 +27,10 @@ SPEC_SERVICE_COLOURS: dict[str, str] = {  # SPEC.md §3, in the services page's 
 FEATURED_SERVICE_IDS = ("ai-callers", "app-development", "software-development", "ai-agents")
 FOOTER_SERVICE_IDS = ("ai-automation", "ai-callers", "chatbot-development", "software-development")
 PURCHASABLE_SERVICE_IDS = ("chatbot-development", "ai-callers", "ai-avatars")
-# SPEC.md §9 'Counts': what the content files hold (the app counts nothing).
+# docs/product.md §9 'Counts': what the content files hold (the app counts nothing).
 FAQ_ITEM_COUNT = 8
 STOCK_IMAGE_COUNT = 22
-SPEC_PROJECT_SLUGS: dict[int, str] = {  # SPEC.md §2 'Project detail'
+SPEC_PROJECT_SLUGS: dict[int, str] = {  # docs/product.md §2 'Project detail'
     100: "business-formation",
     101: "ikigai-app",
     102: "ikigai-web",
@@ -39,7 +39,7 @@ SPEC_PROJECT_SLUGS: dict[int, str] = {  # SPEC.md §2 'Project detail'
     105: "smart-start",
     106: "ai-caller",
 }
-# SPEC.md §3 'Projects per service', by portfolio tab, in listing order.
+# docs/product.md §3 'Projects per service', by portfolio tab, in listing order.
 SPEC_PROJECTS_PER_TAB: dict[str, list[int]] = {
     "all": [100, 101, 102, 103, 104, 105, 106],
     "ai-callers": [106],
@@ -48,7 +48,7 @@ SPEC_PROJECTS_PER_TAB: dict[str, list[int]] = {
     "web-development": [100, 102, 105],
     "ai-avatars": [104],
 }
-# The six home-teaser posts of SPEC.md §2 first, then the two list-only posts.
+# The six home-teaser posts of docs/product.md §2 first, then the two list-only posts.
 SPEC_BLOG_POST_IDS = (
     "ai-everyday-life",
     "ai-healthcare",
@@ -108,7 +108,7 @@ STATIC_SCREENS: list[Screen] = [
     Screen("/datenschutz", "page-datenschutz-title"),
 ]
 
-# Unknown ids under a dynamic route: what SPEC.md §8 says each shows for now.
+# Unknown ids under a dynamic route: what docs/product.md §8 says each shows for now.
 DYNAMIC_SCREENS: list[Screen] = [
     Screen("/services/no-such-service", "page-services-title"),
     Screen("/project/999", "project-business-formation-title"),
@@ -116,7 +116,7 @@ DYNAMIC_SCREENS: list[Screen] = [
     Screen("/portfolio/no-such-tab", "page-portfolio-title", final_path="/portfolio/all"),
 ]
 
-# One page of every type (SPEC.md §2), by English path; the German one is localized.
+# One page of every type (docs/product.md §2), by English path; the German one is localized.
 PAGE_TYPES = {
     "home": "/",
     "services": "/services",

@@ -1,5 +1,5 @@
 """Motion: scroll reveal, text rotator and page transition, written as CSS,
-Reflex client state and one React link component; their numbers follow SPEC.md §9."""
+Reflex client state and one React link component; their numbers follow docs/product.md §9."""
 
 from __future__ import annotations
 
@@ -54,7 +54,7 @@ def test_reveal_starts_at_the_spec_thresholds_and_staggers_half_as_much_on_phone
     assert "--reveal-start: var(--reveal-threshold-mobile);" in phone
     assert CSS_PROPERTIES["--reveal-threshold"] == f"{round(REVEAL_THRESHOLD * 100)}%"
     assert CSS_PROPERTIES["--reveal-threshold-mobile"] == f"{round(REVEAL_THRESHOLD_MOBILE * 100)}%"
-    # SPEC.md §9: the stagger is halved on phones.
+    # docs/product.md §9: the stagger is halved on phones.
     step = int(re.search(r"--reveal-step: (\d+)ms", desktop).group(1))
     phone_step = int(re.search(r"--reveal-step: (\d+)ms", phone).group(1))
     assert step == 100 and phone_step * 2 == step

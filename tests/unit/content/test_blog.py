@@ -1,4 +1,4 @@
-"""Blog loading: the real posts validate; read time, images and HTML follow SPEC.md §3."""
+"""Blog loading: the real posts validate; read time, images and HTML follow docs/product.md §3."""
 
 from __future__ import annotations
 
@@ -52,7 +52,7 @@ def test_every_post_newest_first_the_specs_eight_among_them(lang: str) -> None:
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_posts_are_complete_articles(lang: str) -> None:
     for post in get_posts(lang):
-        if post.id in SPEC_BLOG_POST_IDS:  # SPEC.md dates its eight in spring 2024
+        if post.id in SPEC_BLOG_POST_IDS:  # docs/product.md dates its eight in spring 2024
             assert datetime.date(2024, 3, 15) <= post.published <= datetime.date(2024, 4, 15), post.id
         assert 600 <= post.words <= 1200, (post.id, post.words)
         assert 4 <= post.read_minutes <= 8, (post.id, post.read_minutes)

@@ -50,7 +50,7 @@ def test_real_catalog_is_the_files_catalog_with_the_spec_services_and_projects_i
     assert [service.id for service in catalog.featured] == list(FEATURED_SERVICE_IDS)
     assert [service.id for service in catalog.footer] == list(FOOTER_SERVICE_IDS)
     assert catalog.portfolio_tabs == PORTFOLIO_TABS
-    # SPEC.md's own, in its order; new ones may come between or after (docs/content-editors.md recipes).
+    # docs/product.md's own, in its order; new ones may come between or after (docs/content-editors.md recipes).
     assert SPEC_SERVICE_COLOURS.items() <= SERVICE_COLOURS.items()
     assert is_in_order_within(tuple(SPEC_SERVICE_COLOURS), catalog.service_ids)
     assert SPEC_PROJECT_SLUGS.items() <= PROJECT_SLUGS.items()

@@ -41,7 +41,7 @@ def test_real_content_loads() -> None:
     assert set(content.strings) == {"en", "de"}
     assert content.site.office.city == "Dubai"
     assert len(content.site.contact.phones) == 3
-    assert set(content.site.checkout_links) == set(PURCHASABLE_SERVICE_IDS)  # SPEC.md §7
+    assert set(content.site.checkout_links) == set(PURCHASABLE_SERVICE_IDS)  # docs/product.md §7
     assert [lang.id for lang in content.site.videos.home_languages] == [
         "english",
         "german",

@@ -68,7 +68,7 @@ def test_legal_notice_names_every_company_fact(lang: str) -> None:
     assert str(legal.website).rstrip("/") in text
     # Six disclaimer sections, under the disclaimer heading.
     assert len(re.findall(r"<h3>", notice.html)) == 6
-    # SPEC.md: no consumer arbitration; and no link to the closed EU ODR platform.
+    # docs/product.md: no consumer arbitration; and no link to the closed EU ODR platform.
     assert "ec.europa.eu/consumers/odr" not in notice.html
     assert ("arbitration board" if lang == "en" else "Verbraucherschlichtungsstelle") in text
     # The seat, the representative's role and the § 18(2) MStV heading.

@@ -1,4 +1,4 @@
-"""Server-side validation: SPEC.md §5's rules, bounds, trimming, languages.
+"""Server-side validation: docs/product.md §5's rules, bounds, trimming, languages.
 
 The leads package answers in codes (`Problem`); tests/unit/leads/test_contact_form_state.py
 checks what the visitor reads.

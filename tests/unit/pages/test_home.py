@@ -1,4 +1,4 @@
-"""Home page content and the shared pieces' settings (SPEC.md §2 'Home', §9)."""
+"""Home page content and the shared pieces' settings (docs/product.md §2 'Home', §9)."""
 
 from __future__ import annotations
 
