@@ -32,6 +32,9 @@ EVENT_CONNECTIONS = 16
 EVENT_RATE_PER_S = 1
 EVENT_BURST = 20
 EVENT_BURST_NOW = 10
+# /ping and /_health per visitor address: a monitor's poll every second or so passes.
+HEALTH_RATE_PER_S = 2
+HEALTH_BURST = 10
 
 
 @dataclass(frozen=True)
@@ -71,6 +74,8 @@ class NginxSite:
             "EVENT_RATE": f"{EVENT_RATE_PER_S}r/s",
             "EVENT_BURST": str(EVENT_BURST),
             "EVENT_BURST_NOW": str(EVENT_BURST_NOW),
+            "HEALTH_RATE": f"{HEALTH_RATE_PER_S}r/s",
+            "HEALTH_BURST": str(HEALTH_BURST),
             "EVENT_BODY_MAX": str(EVENT_MESSAGE_MAX),
             "FORM_BODY_MAX": str(FORM_BODY_MAX),
         }

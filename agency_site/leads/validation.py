@@ -77,10 +77,22 @@ _NOT_IN_A_LINE = re.compile(f"[{_CONTROLS}{_BIDI}{_LINE_ONLY}]")
 _NOT_IN_A_MESSAGE = re.compile(f"[{_CONTROLS}{_BIDI}]")
 
 
+def _is_text(value: Any) -> bool:
+    """A string that is Unicode text: JSON may carry a lone surrogate (`"\\ud800"`), which
+    no database, hash or email can encode, so it is refused as anything not text is."""
+    if not isinstance(value, str):
+        return False
+    try:
+        value.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
 def _text(value: Any, *, multiline: bool = False) -> str:
     """A field's text, trimmed, without what `_CONTROLS` and `_BIDI` name; a message keeps
     its lines (CR LF and CR as LF) and tabs, a single line has none."""
-    if not isinstance(value, str):
+    if not _is_text(value):
         return ""
     if multiline:
         return _NOT_IN_A_MESSAGE.sub("", value.replace("\r\n", "\n").replace("\r", "\n")).strip()
@@ -119,15 +131,13 @@ def form_language(form_data: Any) -> str:
 
 def _filled(value: Any) -> bool:
     # A person never sees the honeypot; anything in it, text or not, comes from a bot.
-    return bool(_text(value)) if isinstance(value, str) else value is not None
+    return (bool(_text(value)) or not _is_text(value)) if isinstance(value, str) else value is not None
 
 
 def clean(form_data: Any) -> Submission:
     """The form's values trimmed; the page path kept only if it is a path of this site."""
     fields = _fields(form_data)
-    not_text = frozenset(
-        field for field in FORM_FIELDS if field in fields and not isinstance(fields[field], str)
-    )
+    not_text = frozenset(field for field in FORM_FIELDS if field in fields and not _is_text(fields[field]))
     return Submission(
         **{field: _text(fields.get(field), multiline=field == "message") for field in FORM_FIELDS},
         language=form_language(fields),

@@ -1,4 +1,5 @@
-"""Notices a backend behind a proxy that was told there is none (TRUSTED_PROXY_HOPS=0).
+"""Notices a backend behind a proxy that was told there is none (TRUSTED_PROXY_HOPS=0), or
+more proxies than there are.
 
 With 0 trusted hops the backend ignores X-Forwarded-For, which is right when visitors reach
 it directly. Behind nginx it is wrong in a way nothing else shows: every visitor then has
@@ -8,6 +9,12 @@ X-Forwarded-For and comes from a loopback or private address: a proxy on the sam
 or network. Visitors reaching the backend directly come from public addresses, and a
 header they forge changes nothing here. The first such request logs one ERROR naming the
 variable; later ones cost a header lookup until then, and nothing after.
+
+Set too high it is as wrong and as quiet: the backend then takes an address further left in
+X-Forwarded-For than any proxy wrote, one the visitor put there, so each request may choose
+the address the rate limit counts. The tell is a request from a local proxy whose header
+holds fewer addresses than the hops configured (a visitor who forges nothing sends none):
+the first logs one ERROR naming the variable and the count it saw.
 """
 
 from __future__ import annotations
@@ -40,8 +47,24 @@ def is_local_peer(address: str) -> bool:
     return ip.is_loopback or ip.is_private
 
 
+TOO_MANY = (
+    "TRUSTED_PROXY_HOPS=%s, but a request from %s carries X-Forwarded-For with %s address(es): "
+    "fewer proxies than that wrote it, so the backend counts an address the visitor may have "
+    "chosen (the contact form's rate limit can be dodged). Set TRUSTED_PROXY_HOPS to the "
+    "number of proxies in front of the backend (nginx alone: 1)."
+)
+
+
+def forwarded_count(headers) -> int | None:
+    """How many addresses the request's X-Forwarded-For headers list; None without one."""
+    values = [value for name, value in headers if name == b"x-forwarded-for"]
+    if not values:
+        return None
+    return sum(1 for value in values for item in value.split(b",") if item.strip())
+
+
 class ProxyHopsCheck(Middleware):
-    """ASGI middleware: logs once when TRUSTED_PROXY_HOPS=0 looks wrong (module docstring)."""
+    """ASGI middleware: logs once when TRUSTED_PROXY_HOPS looks wrong (module docstring)."""
 
     scope_types = ("http", "websocket")
 
@@ -51,8 +74,9 @@ class ProxyHopsCheck(Middleware):
             from agency_site.settings import get_settings
 
             trusted_proxy_hops = get_settings().trusted_proxy_hops
-        # Nothing to notice when hops are configured; after one warning, nothing more to say.
-        self.watching = trusted_proxy_hops == 0
+        self.hops = trusted_proxy_hops
+        # After one warning, nothing more to say.
+        self.watching = True
 
     async def handle(self, scope: Scope, receive: Receive, send: Send) -> None:
         if self.watching:
@@ -63,6 +87,12 @@ class ProxyHopsCheck(Middleware):
         client = scope.get("client")
         if not client or not is_local_peer(client[0]):
             return
-        if any(name == b"x-forwarded-for" for name, _ in scope.get("headers", ())):
+        count = forwarded_count(scope.get("headers", ()))
+        if count is None:
+            return
+        if self.hops == 0:
             self.watching = False
             logger.error(MESSAGE, client[0])
+        elif count < self.hops:
+            self.watching = False
+            logger.error(TOO_MANY, self.hops, client[0], count)

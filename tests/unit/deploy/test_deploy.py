@@ -10,7 +10,7 @@ import pytest
 
 from agency_site.server.event_limit import EVENT_MESSAGE_MAX, FORM_BODY_MAX
 from agency_site.state.contact_form import CONTACT_POST_PATH
-from deploy.render_nginx import EVENT_BURST, EVENT_CONNECTIONS, NginxSite, render, site_from_env
+from deploy.render_nginx import EVENT_BURST, EVENT_CONNECTIONS, HEALTH_BURST, NginxSite, render, site_from_env
 
 SITE = NginxSite(
     site_url="https://www.example.com",
@@ -242,3 +242,12 @@ def test_the_contact_forms_post_reaches_the_backend_within_the_same_limits():
     assert f"client_max_body_size {FORM_BODY_MAX};" in contact
     assert "proxy_pass http://agency_backend;" in contact
     assert "X-Forwarded-For $proxy_add_x_forwarded_for" in contact
+
+
+def test_health_and_ping_are_rate_limited_per_address():
+    """/_health queries the database and Redis: public, it must not be free to hammer."""
+    conf = render(SITE)
+    assert re.search(r"limit_req_zone \$binary_remote_addr zone=agency_health:1m rate=\d+r/s;", conf)
+    (health,) = _blocks(conf, r"location ~ \^/\(ping")
+    assert f"limit_req zone=agency_health burst={HEALTH_BURST} nodelay;" in health
+    assert "limit_req_status 429;" in health

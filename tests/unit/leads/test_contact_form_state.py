@@ -8,6 +8,7 @@ texts come from the content files, read directly.
 from __future__ import annotations
 
 import asyncio
+import logging
 from dataclasses import replace
 from typing import Any
 
@@ -106,6 +107,21 @@ def test_a_field_that_is_not_text_is_refused_like_invalid_input(server_inbox, la
     assert state.status == "idle" and state.failure == ""
     assert state.errors == {"name": text(lang, "name-min-error"), "message": text(lang, "message-min-error")}
     assert list(store.messages(server_inbox.engine)) == []
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_lone_surrogate_is_refused_as_an_invalid_field_without_a_traceback(server_inbox, lang, caplog):
+    """JSON over the websocket may carry half a UTF-16 pair, which nothing can encode: it
+    raised before the handler's own error handling and logged a traceback at will."""
+    caplog.set_level(logging.WARNING)
+    state = submit(valid_form(language=lang, name="Ada \ud800 Lovelace", message="Broken \udfff text here"))
+    assert state.status == "idle" and state.failure == ""
+    assert state.errors == {"name": text(lang, "name-min-error"), "message": text(lang, "message-min-error")}
+    assert list(store.messages(server_inbox.engine)) == []
+    assert [record.getMessage() for record in caplog.records if record.levelno >= logging.WARNING] == []
+    # In the honeypot it is a bot's, as anything there is.
+    assert submit(valid_form(form_trap="\ud800")).status == "sent"
+    assert [row.status for row in store.messages(server_inbox.engine)] == [MessageStatus.SPAM]
 
 
 def test_a_payload_that_is_no_form_is_refused_field_by_field(server_inbox):

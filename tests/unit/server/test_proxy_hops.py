@@ -87,3 +87,23 @@ def test_the_stack_and_the_example_env_trust_nginx_as_one_hop():
     assert stack.env()["TRUSTED_PROXY_HOPS"] == "1"
     example = (Path(__file__).resolve().parents[3] / "deploy" / "agency.env.example").read_text()
     assert "\nTRUSTED_PROXY_HOPS=1\n" in example
+
+
+def test_more_hops_than_proxies_is_logged_once_with_what_was_seen(caplog):
+    """nginx alone wrote the header, TRUSTED_PROXY_HOPS=2: the backend would count the
+    address a visitor puts in front of it."""
+    caplog.set_level(logging.INFO)
+    check = ProxyHopsCheck(app=None, trusted_proxy_hops=2)
+    forged_then_real = _request(NGINX_PEER, "198.51.100.1, 203.0.113.7")
+    _serve(check, forged_then_real, _request(NGINX_PEER, "203.0.113.8"), _request(NGINX_PEER, "203.0.113.9"))
+    [warning] = _proxy_warnings(caplog)
+    assert warning.levelno == logging.ERROR
+    assert warning.getMessage().startswith(
+        "TRUSTED_PROXY_HOPS=2, but a request from 127.0.0.1 carries X-Forwarded-For with 1 address(es)"
+    )
+
+
+def test_as_many_addresses_as_hops_is_quiet(caplog):
+    check = ProxyHopsCheck(app=None, trusted_proxy_hops=2)
+    _serve(check, _request(NGINX_PEER, "203.0.113.7, 10.0.0.2"), _request(NGINX_PEER, None))
+    assert _proxy_warnings(caplog) == []
