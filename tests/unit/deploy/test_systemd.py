@@ -9,7 +9,7 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[3]
 UNITS = sorted((ROOT / "deploy" / "systemd").glob("*.service"))
-CODE = "/srv/agency/app"
+CODE = "/srv/agency/current"
 DATA = "/var/lib/agency"
 REPORT = "/var/lib/agency-report"
 

@@ -23,7 +23,7 @@ from tests.unit.leads.conftest import TEST_SETTINGS
 from tests.unit.leads.support import run_on, valid_form
 
 PURGE_UNIT = PROJECT_ROOT / "deploy" / "systemd" / "agency-purge.service"
-UNIT_PYTHON = "/srv/agency/app/.venv/bin/python"
+UNIT_PYTHON = "/srv/agency/current/.venv/bin/python"
 
 
 def unit_command() -> list[str]:
