@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import argparse
 import grp
+import json
 import os
 import pwd
 import shutil
@@ -88,6 +89,45 @@ def stop_group(pid: int, timeout_s: float = 20.0, process: subprocess.Popen | No
         os.killpg(pid, signal.SIGKILL)
     except ProcessLookupError:
         pass
+
+
+def process_identity(pid: int) -> str | None:
+    """What names process `pid` for good: this boot's id and the process's start time (in
+    clock ticks since boot). A pid alone may name another process after a reboot or once
+    the numbers wrap; None if no such process runs."""
+    try:
+        stat = Path(f"/proc/{pid}/stat").read_text()
+        boot = Path("/proc/sys/kernel/random/boot_id").read_text().strip()
+    except OSError:
+        return None
+    # The command name (in parentheses) may hold spaces; the start time is the 20th field after it.
+    return f"{boot}:{stat.rsplit(')', 1)[1].split()[19]}"
+
+
+def record_process(path: Path, pid: int) -> None:
+    """Note the process group `pid` leads in `path`, with what proves it later (`proven_group`)."""
+    path.write_text(json.dumps({"pid": pid, "identity": process_identity(pid)}))
+
+
+def proven_group(path: Path) -> int | None:
+    """The process group a pid file of ours names, if signalling it can only reach what we
+    started: its leader runs and is the very process recorded, or the leader is gone in
+    this same boot (Linux never gives a pid out while a group of that number lives, so
+    what is left of it is ours). None for an old or unreadable file, another boot, or a pid
+    now someone else's."""
+    try:
+        recorded = json.loads(path.read_text())
+        pid, identity = int(recorded["pid"]), str(recorded["identity"])
+    except (OSError, ValueError, TypeError, KeyError):
+        return None
+    now = process_identity(pid)
+    if now is not None:
+        return pid if now == identity else None
+    try:
+        boot = Path("/proc/sys/kernel/random/boot_id").read_text().strip()
+    except OSError:
+        return None
+    return pid if identity.split(":", 1)[0] == boot else None
 
 
 class ProcessGuard(Protocol):
@@ -217,7 +257,7 @@ class Stack:
         self.processes[name] = process
         pids = self.folder / "pids"
         pids.mkdir(exist_ok=True)
-        (pids / f"{name}.pid").write_text(str(process.pid))
+        record_process(pids / f"{name}.pid", process.pid)
 
     def start_backend(self, index: int) -> None:
         port = self.backend_ports[index]
@@ -345,9 +385,9 @@ http {{
         files, so also for a stack that another `deploy.stack up` started)."""
         groups = {}
         for port in self.backend_ports:
-            pid_file = self.folder / "pids" / f"backend-{port}.pid"
-            if pid_file.exists():
-                groups[port] = int(pid_file.read_text())
+            group = proven_group(self.folder / "pids" / f"backend-{port}.pid")
+            if group is not None:
+                groups[port] = group
         return groups
 
     def migrate(self) -> None:
@@ -385,7 +425,11 @@ http {{
         self.processes.clear()
         if pids.is_dir():
             for pid_file in pids.glob("*.pid"):
-                stop_group(int(pid_file.read_text()))
+                # Only what it can prove it started: a stale file (a reboot, a crash long
+                # ago) may name a process of anyone's by now.
+                group = proven_group(pid_file)
+                if group is not None:
+                    stop_group(group)
                 pid_file.unlink()
 
     def _forget(self, group: int) -> None:
