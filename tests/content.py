@@ -58,6 +58,7 @@ class Post:
     author: str
     published: date
     body: str
+    image_alt: str
 
     def month(self, lang: str) -> str:
         """The month it was published, in the language's own words."""
@@ -101,6 +102,7 @@ def post(lang: str, post_id: str) -> Post:
         author=str(fields["author"]),
         published=published,
         body=body.strip(),
+        image_alt=str(fields["image_alt"]),
     )
 
 

@@ -139,6 +139,7 @@ def add_post(root: Path) -> None:
                     f'excerpt: "{title}: {EXCERPTS[lang]}"',
                     "author: Layla Haddad",
                     "date: 2024-05-02",
+                    'image_alt: ""',
                     "---",
                     "",
                     text.strip(),

@@ -1,7 +1,7 @@
 """Blog posts: `content/blog/{lang}/{id}.md`, one Markdown file per post and language.
 
 Each file starts with YAML front matter between `---` lines (id, title, excerpt, author,
-date and, optionally, image) followed by the article in Markdown. The loader validates
+date, image_alt and, optionally, image) followed by the article in Markdown. The loader validates
 every file, renders the Markdown to sanitised HTML, computes the read time from the words
 and assigns each post its image from the stock list in `content/blog/images.yaml`
 (docs/product.md §3). Pages call `get_posts(lang)` / `get_post(lang, post_id)`.
@@ -45,6 +45,9 @@ class FrontMatter(Strict):
     # 1-based position in the stock image list; pins that image instead of the default
     # 'position modulo the list' rule (docs/product.md §3: ai-healthcare always gets the fifth).
     image: int | None = Field(default=None, ge=1)
+    # What the post's image shows, for those who cannot see it; "" says that it is
+    # decorative. Required, so that no image is silent unless its editor chose that.
+    image_alt: str
 
 
 class StockImages(Strict):
@@ -70,6 +73,7 @@ class BlogPost(BaseModel):
     image: str  # path under assets/, e.g. '/blog/stock-05.webp'
     image_width: int
     image_height: int
+    image_alt: str  # "" for a decorative image
     placeholder: str  # shown when the image fails to load
     read_minutes: int
     html: str  # sanitised article body; empty when the file has no body yet
@@ -248,6 +252,7 @@ def _load_post(
         image=image,
         image_width=width,
         image_height=height,
+        image_alt=front.image_alt,
         placeholder=stock.placeholder,
         read_minutes=read_minutes(html),
         html=html,

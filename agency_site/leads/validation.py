@@ -164,6 +164,16 @@ def _problem(field: str, value: str) -> Problem | None:
     return Problem.TOO_SHORT if len(value) < MIN_LENGTHS[field] else None
 
 
+def field_problem(field: str, value: Any) -> Problem | None:
+    """What is wrong with one field's value on its own, cleaned as `clean` cleans it;
+    None when it passes (and for a name that is no form field)."""
+    if field not in FORM_FIELDS:
+        return None
+    if not _is_text(value):
+        return Problem.NOT_TEXT
+    return _problem(field, _text(value, multiline=field == "message"))
+
+
 def field_errors(submission: Submission) -> dict[str, Problem]:
     """Field -> problem, in form order; empty when every field is valid."""
     errors: dict[str, Problem] = {}

@@ -71,7 +71,8 @@ def _legal_page(
     body = rx.el.div(
         hero,
         rx.el.div(
-            rx.el.aside(_contents(lang, text), class_name="min-w-0 lg:col-span-3"),
+            # A plain column: the contents list inside is the navigation landmark already.
+            rx.el.div(_contents(lang, text), class_name="min-w-0 lg:col-span-3"),
             rx.el.div(
                 rx.html(text.html, data_testid="legal-text", class_name="article-body legal-body"),
                 rx.el.p(

@@ -40,7 +40,7 @@ import reflex as rx
 from agency_site.constants import CONTACT_SENT_MS
 from agency_site.leads import receive
 from agency_site.leads.idempotency import content_hash, submission_key
-from agency_site.leads.validation import clean, form_language, validate
+from agency_site.leads.validation import LANGUAGE_FIELD, clean, field_problem, form_language, validate
 from agency_site.state.contact_messages import failure_message, field_messages
 
 CONTACT_FORM_ID = "contact-form"
@@ -127,6 +127,22 @@ class ContactFormState(rx.State):
         elif self.status == "sent":
             return ContactFormState.back_to_idle
         return None
+
+    @rx.event
+    def recheck(self, lang: str, field: str, value: str):
+        """The visitor left a field the last answer marked: its message follows the value
+        now, so a fixed field is no longer called invalid (and one still wrong says what
+        is wrong with it now). Fields without a message stay unmarked until the next
+        submission: nobody is told off for a field they have not finished."""
+        if field not in self.errors:
+            return
+        problem = field_problem(field, value)
+        errors = dict(self.errors)
+        if problem is None:
+            del errors[field]
+        else:
+            errors |= field_messages(form_language({LANGUAGE_FIELD: lang}), {field: problem})
+        self.errors = errors
 
     @rx.event
     def start_over(self):

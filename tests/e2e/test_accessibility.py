@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import io
 import math
+import re
 from pathlib import Path
 from typing import Any
 
@@ -30,7 +31,7 @@ from agency_site.i18n import localized_path
 
 from .conftest import VIEWPORTS, SharedPages, Visit, goto_on_paused_clock, pause_clock
 from .support.contact_form import explained_if_unanswered
-from .support.expected import PAGE_TYPES
+from .support.expected import BLOG_POST_IDS, PAGE_TYPES, post, text
 from .support.popovers import language_options
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -163,6 +164,37 @@ def test_contact_answer_without_javascript_has_no_axe_violations(
     assert_accessible(
         page, f"the answer to a post without JavaScript ({lang}) at {VIEWPORTS[viewport]['width']} px"
     )
+
+
+# A post card's link and its post, per page showing cards: the home page's six, the blog's all.
+POST_CARDS = {
+    "/": ("[data-testid^='home-post-']", BLOG_POST_IDS[:6]),
+    "/blog": ("[data-testid='blog-card']", BLOG_POST_IDS),
+}
+
+
+def test_landmarks_post_links_and_post_images_say_what_they_are(shared_pages: SharedPages) -> None:
+    """Every complementary landmark and the contact form have a name, so they are told
+    apart; a post card's link is named by the post's title alone, the rest of the card
+    describing it; a post's image carries the alt text its file gives."""
+    lang = "de"
+    for path in ("/contact", "/", "/blog", "/privacy"):
+        page = shared_pages.open("desktop", localized_path(lang, path)).page
+        for aside in page.locator("aside").all():
+            expect(aside).to_have_accessible_name(re.compile(r"\S"))
+        if path == "/contact":
+            expect(page.locator("#contact-form")).to_have_accessible_name(text(lang, "contact-form-title"))
+        if path not in POST_CARDS:
+            continue
+        selector, post_ids = POST_CARDS[path]
+        cards = page.locator(selector)
+        expect(cards).to_have_count(len(post_ids))
+        for index, post_id in enumerate(post_ids):
+            card, written = cards.nth(index), post(lang, post_id)
+            link = card.get_by_role("link")
+            expect(link).to_have_accessible_name(written.title)
+            expect(link).to_have_accessible_description(re.compile(re.escape(written.excerpt)))
+            expect(card.locator("img").first).to_have_attribute("alt", written.image_alt)
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from urllib.parse import urlsplit
 
 import pytest
@@ -153,6 +154,44 @@ def test_each_rule_one_short_fails_and_the_minimum_passes(desktop: Visit, lang: 
     expect(page.get_by_test_id(f"error-{name}")).to_have_count(0)
     expect(_field(page, name)).to_have_attribute("aria-invalid", "false")
     expect(page.get_by_test_id(f"error-{other}")).to_be_visible()
+
+
+def test_a_fixed_field_is_valid_again_once_left(shared_pages: SharedPages) -> None:
+    """A marked field, corrected and left, is no longer called invalid, before any new
+    submission; one still wrong keeps its message, one never marked gets none; once no
+    field is marked the form's summary says nothing any more."""
+    lang = "de"
+    page = shared_pages.load("desktop", localized_path(lang, "/contact")).page
+    _submit(page)
+    expect(page.get_by_test_id("error-message")).to_be_visible()
+    summary = page.get_by_test_id("contact-announcement")
+    expect(summary).to_have_text(text(lang, "contact-errors-summary"))
+
+    name = _field(page, "name")
+    name.fill(BOUNDARIES["name"][1])
+    name.press("Tab")  # to the email field, still empty and marked
+    expect(page.get_by_test_id("error-name")).to_have_count(0)
+    expect(name).to_have_attribute("aria-invalid", "false")
+    expect(name).not_to_have_attribute("aria-describedby", re.compile(".*"))
+    # Still wrong when left: the message stays, for the new value.
+    email = _field(page, "email")
+    email.fill(BOUNDARIES["email"][0])
+    email.press("Tab")
+    message = _field(page, "message")
+    message.fill(BOUNDARIES["message"][0])
+    message.press("Tab")
+    expect(page.get_by_test_id("error-message")).to_have_text(text(lang, ERROR_KEYS["message"]))
+    expect(page.get_by_test_id("error-email")).to_have_text(text(lang, ERROR_KEYS["email"]))
+    expect(email).to_have_attribute("aria-invalid", "true")
+    expect(summary).to_have_text(text(lang, "contact-errors-summary"))
+
+    for field in ("email", "subject", "message"):
+        _field(page, field).fill(VALID[field])
+        _field(page, field).press("Tab")
+    for field in ERROR_KEYS:
+        expect(_field(page, field)).to_have_attribute("aria-invalid", "false")
+    expect(page.locator("[data-testid^='error-']")).to_have_count(0)
+    expect(summary).to_have_text("")
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)

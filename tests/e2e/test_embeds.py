@@ -155,6 +155,56 @@ def expect_message(frame: Frame, message: dict) -> None:
     frame.wait_for_function(f"() => (window.received ?? []).some(m => JSON.stringify(m) === {wanted})")
 
 
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_hero_video_pauses_and_plays_from_the_keyboard(shared_pages: SharedPages, lang: str) -> None:
+    """Every card that runs a video offers Pause: loaded with Enter, the hero's promo video
+    (a looping card without one before) is paused and played again with Tab and Enter."""
+    visit = shared_pages.tab("desktop")
+    open_home(visit, lang)
+    page, card = visit.page, visit.page.get_by_test_id("promo-video")
+    card.locator("[data-embed-load]").focus()
+    page.keyboard.press("Enter")
+    expect(card).to_have_attribute("data-ready", "true")
+    player = frame_of(page, "https://player.vimeo.com/")
+    expect_message(player, {"method": "addEventListener", "value": "ended"})
+    toggle = card.locator("[data-video-playpause]")
+    expect(toggle).to_have_accessible_name(text(lang, "video-pause"))
+    # From the player (focus follows the load into it), a few Tabs reach the toggle.
+    for _ in range(4):
+        if toggle.evaluate("button => button === document.activeElement"):
+            break
+        page.keyboard.press("Tab")
+    expect(toggle).to_be_focused()
+    page.keyboard.press("Enter")
+    expect(toggle).to_have_accessible_name(text(lang, "video-play"))
+    expect_message(player, {"method": "pause"})
+    page.keyboard.press("Enter")
+    expect(toggle).to_have_accessible_name(text(lang, "video-pause"))
+    expect_message(player, {"method": "play"})
+    # Nobody asked for less motion here: the video keeps its loop.
+    assert {"method": "setLoop", "value": False} not in messages(player)
+
+
+def test_with_reduced_motion_a_looping_video_plays_once(shared_pages: SharedPages) -> None:
+    """With reduced motion the card's looping video is told to stop at its end, and its end
+    shows as paused: Play starts it again."""
+    visit = shared_pages.tab("mobile")
+    visit.page.emulate_media(reduced_motion="reduce")
+    open_home(visit, "de")
+    card = visit.page.get_by_test_id("promo-video")
+    card.get_by_role("button", name=text("de", "video-load")).click()
+    expect(card).to_have_attribute("data-ready", "true")
+    player = frame_of(visit.page, "https://player.vimeo.com/")
+    expect_message(player, {"method": "setLoop", "value": False})
+    toggle = card.locator("[data-video-playpause]")
+    expect(toggle).to_have_accessible_name(text("de", "video-pause"))
+    player.evaluate("() => parent.postMessage(JSON.stringify({ event: 'ended' }), '*')")
+    expect(toggle).to_have_accessible_name(text("de", "video-play"))
+    toggle.click()
+    expect_message(player, {"method": "play"})
+    expect(toggle).to_have_accessible_name(text("de", "video-pause"))
+
+
 def test_spinner_shows_until_the_player_is_ready(shared_pages: SharedPages) -> None:
     desktop = shared_pages.tab("desktop")
     # A player that never answers: the spinner stays.

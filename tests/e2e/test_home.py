@@ -344,7 +344,7 @@ def test_blog_teaser_shows_the_six_posts(shared_pages: SharedPages, viewport: st
     expect(cards).to_have_count(len(HOME_POST_IDS))
     for index, post_id in enumerate(HOME_POST_IDS):
         card, shown = cards.nth(index), post(lang, post_id)
-        expect(card).to_have_attribute("href", localized_path(lang, f"/blog/{post_id}"))
+        expect(card.get_by_role("link")).to_have_attribute("href", localized_path(lang, f"/blog/{post_id}"))
         expect(card.locator("h3")).to_have_text(shown.title)
         # docs/product.md §3: the date up to its first space ('April'); German, which writes the
         # day first, shows the month too.

@@ -139,6 +139,13 @@ def test_screenshot_carousel_moves_and_stops_at_the_ends(
     expect(carousel).to_have_attribute("data-selected", "1")
 
 
+def enlarge(lang: str, number: int) -> str:
+    """The accessible name of the button that enlarges screenshot `number` of project 102:
+    what it does and which screenshot, once (the image inside adds nothing to it)."""
+    project = text(lang, "project-ikigai-web-title")
+    return text(lang, "project-preview-open", project=project, number=number)
+
+
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_preview_dialog_opens_on_click_and_closes(
     shared_pages: SharedPages, viewport: str, lang: str
@@ -149,7 +156,8 @@ def test_preview_dialog_opens_on_click_and_closes(
     first, second = page.get_by_test_id("image-preview-1"), page.get_by_test_id("image-preview-2")
     expect(first).to_be_hidden()
     live_carousel(page, "screenshot-carousel")
-    page.get_by_role("button", name=text(lang, "project-preview-open", number=1)).click()
+    expect(page.get_by_test_id("screenshot").first).to_have_accessible_name(enlarge(lang, 1))
+    page.get_by_role("button", name=enlarge(lang, 1), exact=True).click()
     expect(first).to_be_visible()
     expect(page.locator("dialog[open]")).to_have_count(1)
     expect(first.locator("img")).to_have_attribute("src", "/projects/ikigai-web-1.webp")
@@ -160,13 +168,13 @@ def test_preview_dialog_opens_on_click_and_closes(
     expect(first).to_be_hidden()
     # The second screenshot, closed with the close button this time.
     live_carousel(page, "screenshot-carousel").locator("[data-carousel-next]").click()
-    page.get_by_role("button", name=text(lang, "project-preview-open", number=2)).click()
+    page.get_by_role("button", name=enlarge(lang, 2)).click()
     expect(second).to_be_visible()
     expect(second.locator("img")).to_have_attribute("src", "/projects/ikigai-web-2.webp")
     second.get_by_role("button", name=text(lang, "project-preview-close")).click()
     expect(second).to_be_hidden()
     # And with a click on the backdrop (closedby="any").
-    page.get_by_role("button", name=text(lang, "project-preview-open", number=2)).click()
+    page.get_by_role("button", name=enlarge(lang, 2)).click()
     expect(second).to_be_visible()
     page.mouse.click(5, 5)
     expect(second).to_be_hidden()
@@ -180,7 +188,7 @@ def test_preview_dialog_works_with_javascript_off(browser, base_url: str) -> Non
         page = context.new_page()
         page.goto(base_url + localized_path("de", "/project/102"))
         preview = page.get_by_test_id("image-preview-1")
-        page.get_by_role("button", name=text("de", "project-preview-open", number=1)).click()
+        page.get_by_role("button", name=enlarge("de", 1)).click()
         expect(preview).to_be_visible()
         expect(preview.locator("img")).to_have_attribute("src", "/projects/ikigai-web-1.webp")
         preview.get_by_role("button", name=text("de", "project-preview-close")).click()

@@ -14,8 +14,9 @@ player posts `ready`, and then:
 - a single click on the video toggles mute (`setMuted`, `setVolume` messages);
 - a fullscreen button (768 px and wider) or a double click opens a modal dialog with the
   video at full controls, do-not-track on; closing it removes that player;
-- `play_pause=True` adds a play/pause button (`play` / `pause` messages; the player's
-  `play` and `pause` events keep it in step).
+- a play/pause button (`play` / `pause` messages; the player's `play`, `pause` and `ended`
+  events keep it in step): every running video can be stopped, by pointer or keyboard;
+- with reduced motion asked for, the looping video plays once and stops (`setLoop`).
 `vertical=True` makes the card 9:16, otherwise 16:9.
 
 The card's state (`VideoState`: muted, ready, playing, fullscreen open, chosen language)
@@ -159,9 +160,9 @@ def _state_label(text: str, icon: str) -> rx.Component:
     return rx.fragment(lucide_icon(icon, size=18, aria_hidden="true"), rx.el.span(text, class_name="sr-only"))
 
 
-def _controls(lang: str, state: VideoState, play_pause: bool) -> list[rx.Component]:
+def _controls(lang: str, state: VideoState) -> list[rx.Component]:
     muted, playing = state.muted, state.playing
-    controls = [
+    return [
         # Covers the video: a click toggles mute, a double click opens fullscreen (the way
         # in on phones, where the fullscreen button is hidden).
         rx.el.button(
@@ -199,22 +200,19 @@ def _controls(lang: str, state: VideoState, play_pause: bool) -> list[rx.Compone
                 class_name="video-spinner pointer-events-none absolute inset-0 z-20 flex items-center justify-center",
             ),
         ),
+        # A looping video moves on and on: it must be possible to stop it.
+        rx.el.button(
+            rx.cond(
+                playing.value,
+                _state_label(t(lang, "video-pause"), "pause"),
+                _state_label(t(lang, "video-play"), "play"),
+            ),
+            type="button",
+            on_click=playing.set_value(~playing.value),
+            class_name=f"{_CONTROL} bottom-3 right-3 h-9 w-9",
+            custom_attrs={"data-video-playpause": "true"},
+        ),
     ]
-    if play_pause:
-        controls.append(
-            rx.el.button(
-                rx.cond(
-                    playing.value,
-                    _state_label(t(lang, "video-pause"), "pause"),
-                    _state_label(t(lang, "video-play"), "play"),
-                ),
-                type="button",
-                on_click=playing.set_value(~playing.value),
-                class_name=f"{_CONTROL} bottom-3 right-3 h-9 w-9",
-                custom_attrs={"data-video-playpause": "true"},
-            )
-        )
-    return controls
 
 
 def _dialog(lang: str, state: VideoState, title: str, full_src: Var[str] | str) -> rx.Component:
@@ -259,7 +257,6 @@ def video_card(
     vertical: bool = False,
     player_params: str = "",
     choices: list[VideoChoice] | None = None,
-    play_pause: bool = False,
     embed_id: str,
     testid: str,
     lazy: bool = True,
@@ -296,7 +293,7 @@ def video_card(
         class_name=f"{'aspect-[9/16]' if vertical else 'aspect-video'} rounded-3xl bg-slate-900 {class_name}",
         lang=lang,
         lazy=lazy,
-        loaded_children=tuple(_controls(lang, state, play_pause)),
+        loaded_children=tuple(_controls(lang, state)),
         extra_children=(_dialog(lang, state, title, _source(state, choices, DIALOG_PARAMS)),),
         extra_attrs={"data-ready": rx.cond(state.ready.value, "true", "false")},
         # Back on the page later: a new player, not the old one's state.

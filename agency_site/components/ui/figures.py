@@ -46,14 +46,21 @@ def figure_notes(lang: str, figures: list[str]) -> rx.Component:
     """The footnote under a page naming `figures`; nothing when it names none."""
     if not figures:
         return rx.fragment()
+    # A complementary landmark is told apart from others by its name: its heading.
     return rx.el.aside(
-        heading(2, t(lang, "figures-note-title"), class_name="font-semibold text-slate-600"),
+        heading(
+            2,
+            t(lang, "figures-note-title"),
+            id="figures-basis-title",
+            class_name="font-semibold text-slate-600",
+        ),
         rx.el.p(t(lang, "figures-note-intro"), class_name="mt-1"),
         rx.el.ul(
             *[rx.el.li(figure_basis(lang, figure)) for figure in figures],
             class_name="mt-2 space-y-1",
         ),
         id="figures-basis",
+        aria_labelledby="figures-basis-title",
         data_testid="figures-basis",
         class_name="mt-16 border-t border-slate-200 pt-6 text-xs leading-relaxed text-slate-500",
     )

@@ -3,12 +3,15 @@
 //
 // Props in: `src` (the player address), `title`, `muted`, `playing`, `autoFocus`.
 // Callbacks out: `onReady` once the player says it is ready, `onPlay` / `onPause` when it
-// reports playing or pausing. The card's state (muted, ready, playing) is Reflex client
+// reports playing, or pausing or reaching the end. The card's state (muted, ready, playing) is Reflex client
 // state in Python; this component only turns changes of `muted` and `playing` into player
 // messages (setMuted and setVolume, play and pause), posted to the player's origin only,
 // and the player's messages into callbacks. A message that cannot be sent is logged with
 // console.error, never thrown. A new `src` is a new player: it starts muted and playing,
 // as the card's parameters say (autoplay=1, muted=1).
+//
+// The card's video loops (loop=1). A visitor who asked for reduced motion gets it once: the
+// player is told `setLoop` false as it is ready, and its end shows as a pause.
 import { useEffect, useRef } from "react";
 
 function send(iframe, origin, method, value) {
@@ -19,6 +22,10 @@ function send(iframe, origin, method, value) {
   } catch (error) {
     console.error("Video player message failed", method, error);
   }
+}
+
+function reducedMotion() {
+  return window.matchMedia?.("(prefers-reduced-motion: reduce)").matches ?? false;
 }
 
 function parse(data) {
@@ -59,10 +66,12 @@ export function VimeoPlayer({
       const data = parse(event.data);
       if (!data?.event) return;
       if (data.event === "ready") {
-        send(frame.current, origin, "addEventListener", "play");
-        send(frame.current, origin, "addEventListener", "pause");
+        for (const name of ["play", "pause", "ended"]) {
+          send(frame.current, origin, "addEventListener", name);
+        }
+        if (reducedMotion()) send(frame.current, origin, "setLoop", false);
         callbacks.current.onReady?.();
-      } else if (data.event === "play" || data.event === "pause") {
+      } else if (["play", "pause", "ended"].includes(data.event)) {
         player.current.playing = data.event === "play";
         const callback = data.event === "play" ? callbacks.current.onPlay : callbacks.current.onPause;
         callback?.();

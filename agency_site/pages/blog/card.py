@@ -13,7 +13,7 @@ from agency_site.i18n import localized_path, t
 from agency_site.pages.blog.image import card_image
 
 
-def post_meta(lang: str, post: BlogPost) -> rx.Component:
+def post_meta(lang: str, post: BlogPost, **props) -> rx.Component:
     """Date and read time ('5 min read'), as on cards and the article header."""
     return rx.el.p(
         rx.el.span(
@@ -28,6 +28,7 @@ def post_meta(lang: str, post: BlogPost) -> rx.Component:
             class_name="inline-flex items-center gap-1.5",
         ),
         class_name="flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-slate-500",
+        **props,
     )
 
 
@@ -36,23 +37,30 @@ def post_card(
 ) -> rx.Component:
     """The card; the title's link stretches over the whole card. `level` is the title's
     heading level (3 where the cards sit under a section heading); `hidden`, the list's search
-    filter (search.py)."""
+    filter (search.py). The link is named by the title; the excerpt, date and author are its
+    description."""
+    about = [f"post-{post.id}-{part}" for part in ("excerpt", "meta", "author")]
     return rx.el.article(
         card_image(t(lang, "blog-image-unavailable"), post, eager=eager),
         rx.el.div(
-            post_meta(lang, post),
+            post_meta(lang, post, id=about[1]),
             heading(
                 level,
                 rx.el.a(
                     wrapping(post.title),
                     href=localized_path(lang, post.path),
+                    aria_describedby=" ".join(about),
                     class_name="after:absolute after:inset-0 after:rounded-3xl",
                 ),
                 class_name="mt-3 text-xl font-semibold leading-snug tracking-tight text-slate-900 group-hover:text-violet-700",
             ),
-            rx.el.p(post.excerpt, class_name="mt-3 line-clamp-3 text-base leading-relaxed text-slate-600"),
+            rx.el.p(
+                post.excerpt,
+                id=about[0],
+                class_name="mt-3 line-clamp-3 text-base leading-relaxed text-slate-600",
+            ),
             rx.el.div(
-                rx.el.span(post.author, class_name="text-sm font-medium text-slate-700"),
+                rx.el.span(post.author, id=about[2], class_name="text-sm font-medium text-slate-700"),
                 rx.el.span(
                     t(lang, "blog-read-more"),
                     lucide_icon(

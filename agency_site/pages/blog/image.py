@@ -32,6 +32,7 @@ def card_image(lang_unavailable: str, post: BlogPost, *, eager: bool) -> rx.Comp
             post.image,
             post,
             CARD_GRID_SIZES,
+            alt=post.image_alt,
             eager=eager,
             with_state=True,
             class_name="relative h-full w-full object-cover transition duration-500 group-hover:scale-105",
@@ -63,6 +64,7 @@ def hero_image(post: BlogPost) -> rx.Component:
         post.image,
         post,
         ARTICLE_IMAGE_SIZES,
+        alt=post.image_alt,
         # The article's largest paint: fetched before the page's scripts and other images.
         priority=True,
         with_state=True,

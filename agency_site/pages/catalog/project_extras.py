@@ -88,7 +88,6 @@ def _language_video(lang: str, project: Project) -> rx.Component:
                 choices=choices,
                 poster=HORIZONTAL_POSTER,
                 title=t(lang, "project-language-title"),
-                play_pause=True,
                 embed_id=AVATAR_LANGUAGE_VIDEO,
                 testid="avatar-language-video",
                 class_name="mt-6 shadow-xl shadow-indigo-900/10",

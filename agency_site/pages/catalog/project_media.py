@@ -79,7 +79,8 @@ def screenshot(
             width=image.width,
             height=image.height,
             sizes=SCREENSHOT_SIZES,
-            alt=_alt(lang, project, number),
+            # The button's text below names it (and the screenshot); an alt text here too
+            # would make its name say the screenshot twice.
             eager=not lazy,
             # Never taller than the room below the fixed header: a focused screenshot is
             # seen whole, none of it under the header.
@@ -87,7 +88,10 @@ def screenshot(
         ),
         rx.el.span(
             lucide_icon("maximize-2", size=18, aria_hidden="true"),
-            rx.el.span(t(lang, "project-preview-open", number=number), class_name="sr-only"),
+            rx.el.span(
+                t(lang, "project-preview-open", project=t(lang, project.key("title")), number=number),
+                class_name="sr-only",
+            ),
             class_name="absolute bottom-3 right-3 flex h-10 w-10 items-center justify-center rounded-full bg-white/90 text-slate-800 shadow-md opacity-90 transition group-hover:opacity-100",
         ),
         type="button",

@@ -83,9 +83,11 @@ def _email(lang: str) -> rx.Component:
 def contact_cards(lang: str) -> rx.Component:
     """The three cards, stacked beside the form on wide screens and below it on phones."""
     return rx.el.aside(
-        heading(2, t(lang, "contact-info-title"), class_name="sr-only"),
+        heading(2, t(lang, "contact-info-title"), id="contact-info-title", class_name="sr-only"),
         _office(lang),
         _phones(lang),
         _email(lang),
+        # Named by its heading, as a complementary landmark should be.
+        aria_labelledby="contact-info-title",
         class_name="flex flex-col gap-6",
     )

@@ -34,6 +34,8 @@ from agency_site.state.contact_form import (
     ContactFormState,
 )
 
+FORM_TITLE_ID = "contact-form-title"
+
 _INPUT = (
     "mt-2 block w-full rounded-xl border border-slate-300 bg-white px-4 py-3 text-base text-slate-900 "
     f"shadow-sm placeholder:text-slate-400 transition {FIELD_FOCUS} "
@@ -51,6 +53,9 @@ def _field(lang: str, field: Field) -> rx.Component:
         "aria_invalid": rx.cond(has_error, "true", "false"),
         # Absent, not empty, without a message (an empty ID reference is not valid HTML).
         "aria_describedby": rx.cond(has_error, field.error_id, None),
+        # A marked field, fixed and left, drops its mark and message at once, not at the
+        # next submission (recheck ignores fields without a message).
+        "on_blur": lambda value: ContactFormState.recheck(lang, field.name, value),
         "required": True,
         "class_name": _INPUT,
     }
@@ -241,7 +246,10 @@ def contact_form(lang: str, path: str) -> rx.Component:
     """The form card: four fields, hidden fields, the form-level failure text and the button."""
     return rx.el.div(
         heading(
-            2, t(lang, "contact-form-title"), class_name="text-2xl font-bold tracking-tight text-slate-900"
+            2,
+            t(lang, "contact-form-title"),
+            id=FORM_TITLE_ID,
+            class_name="text-2xl font-bold tracking-tight text-slate-900",
         ),
         rx.el.p(t(lang, "contact-form-intro"), class_name="mt-2 text-sm text-slate-500"),
         _sent_without_javascript(lang),
@@ -291,6 +299,8 @@ def contact_form(lang: str, path: str) -> rx.Component:
             method="post",
             action=CONTACT_POST_PATH,
             id=CONTACT_FORM_ID,
+            # A form is a landmark by its name: the card's title.
+            aria_labelledby=FORM_TITLE_ID,
             on_submit=ContactFormState.submit,
             class_name="relative mt-8 space-y-6",
         ),

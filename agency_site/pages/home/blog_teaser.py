@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import reflex as rx
 
-from agency_site.components.ui.heading import heading
-from agency_site.components.ui.kit import FOCUS_RING_CARD
+from agency_site.components.ui.heading import heading, wrapping
+from agency_site.components.ui.kit import FOCUS_RING_WITHIN
 from agency_site.components.ui.picture import CARD_GRID_SIZES, picture
 from agency_site.components.ui.reveal import reveal_attrs
 from agency_site.components.ui.section import arrow_label
@@ -30,14 +30,17 @@ def short_date(lang: str, post: BlogPost) -> str:
 
 
 def post_card(lang: str, post: BlogPost, index: int) -> rx.Component:
-    """Image, date, read time, title and excerpt, linking to the article."""
-    return rx.el.a(
+    """Image, date, read time, title and excerpt; the title's link stretches over the card,
+    so a screen reader hears the title as the link and the rest as its description."""
+    meta_id, excerpt_id = f"home-post-{post.id}-meta", f"home-post-{post.id}-excerpt"
+    return rx.el.article(
         rx.el.div(
             picture(
                 post.image,
                 width=post.image_width,
                 height=post.image_height,
                 sizes=CARD_GRID_SIZES,
+                alt=post.image_alt,
                 class_name="h-full w-full object-cover transition duration-500 group-hover:scale-105",
             ),
             class_name="aspect-[16/9] overflow-hidden bg-slate-100",
@@ -52,23 +55,31 @@ def post_card(lang: str, post: BlogPost, index: int) -> rx.Component:
                 ),
                 rx.el.span("·", aria_hidden="true"),
                 rx.el.span(t(lang, "blog-min-read", minutes=post.read_minutes)),
+                id=meta_id,
                 class_name="flex items-center gap-2 text-xs font-medium uppercase tracking-wide text-violet-700",
             ),
             heading(
                 3,
-                post.title,
+                rx.el.a(
+                    wrapping(post.title),
+                    href=localized_path(lang, post.path),
+                    aria_describedby=f"{excerpt_id} {meta_id}",
+                    class_name="after:absolute after:inset-0 after:rounded-3xl",
+                ),
                 class_name="mt-3 text-lg font-semibold leading-snug text-slate-900 group-hover:text-violet-700",
             ),
             rx.el.p(
-                post.excerpt, class_name="mt-2 line-clamp-3 flex-1 text-sm leading-relaxed text-slate-600"
+                post.excerpt,
+                id=excerpt_id,
+                class_name="mt-2 line-clamp-3 flex-1 text-sm leading-relaxed text-slate-600",
             ),
-            arrow_label(t(lang, "blog-read-more")),
+            # The whole card is the link: 'Read more' only repeats that, on screen.
+            rx.el.span(arrow_label(t(lang, "blog-read-more")), aria_hidden="true"),
             class_name="flex flex-1 flex-col p-6",
         ),
-        href=localized_path(lang, post.path),
         class_name=(
-            "group flex h-full flex-col overflow-hidden rounded-3xl border border-slate-200 bg-white shadow-sm "
-            f"transition hover:-translate-y-1 hover:shadow-lg {FOCUS_RING_CARD}"
+            "group relative flex h-full flex-col overflow-hidden rounded-3xl border border-slate-200 bg-white shadow-sm "
+            f"transition hover:-translate-y-1 hover:shadow-lg {FOCUS_RING_WITHIN}"
         ),
         custom_attrs={**reveal_attrs(index % 3), "data-testid": f"home-post-{post.id}"},
     )

@@ -43,7 +43,6 @@ def language_demo(lang: str) -> rx.Component:
                 choices=choices,
                 poster=LANGUAGES_POSTER,
                 title=t(lang, "home-languages-video-title"),
-                play_pause=True,
                 embed_id=LANGUAGE_VIDEO,
                 testid="language-video",
                 class_name="mt-8 shadow-xl shadow-violet-900/10",

@@ -184,3 +184,21 @@ def test_starting_over_clears_the_messages_of_an_earlier_attempt(server_inbox):
     state.failure = "The earlier attempt failed."
     run_event(state, ContactFormState.start_over)
     assert (state.errors, state.failure) == ({}, "")
+
+
+def test_a_marked_field_left_follows_its_value_and_no_other_field_is_marked(server_inbox):
+    """Left with a valid value, a marked field loses its message; left still wrong, it says
+    what is wrong now; a field the answer did not mark stays unmarked, whatever it holds."""
+    state = submit(valid_form(language="de", name="A", email="nope", message="short"))
+    assert list(state.errors) == ["name", "email", "message"]
+    run_event(state, ContactFormState.recheck, "de", "name", "  Al  ")
+    run_event(state, ContactFormState.recheck, "de", "message", "x" * (MAX_LENGTHS["message"] + 1))
+    run_event(state, ContactFormState.recheck, "de", "subject", "")
+    assert state.errors == {
+        "email": text("de", "email-error"),
+        "message": text("de", "field-max-error", max=MAX_LENGTHS["message"]),
+    }
+    run_event(state, ContactFormState.recheck, "de", "email", {"$gt": ""})  # not text: still wrong
+    run_event(state, ContactFormState.recheck, "de", "email", "jo\ud800@example.com")  # nor is this
+    run_event(state, ContactFormState.recheck, "xx", "message", "0123456789")
+    assert state.errors == {"email": text("de", "email-error")}
