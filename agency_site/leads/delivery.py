@@ -26,6 +26,7 @@ import sqlalchemy as sa
 from agency_site.leads import background, pauses, store
 from agency_site.leads.channels import DeliveryChannel, Result, channels_of
 from agency_site.leads.model import MessageStatus, utc_now
+from agency_site.leads.printable import printable
 from agency_site.settings import LeadSettings
 
 logger = logging.getLogger(__name__)
@@ -231,7 +232,7 @@ async def alert(engine: sa.Engine, now: datetime | None = None) -> int:
                 "Contact message %s is dead: its retry schedule is spent (%s); see `leads show --id %s`,"
                 " then `leads retry --id %s` or `leads retry --dead`",
                 message.id,
-                message.last_error,
+                printable(message.last_error or ""),
                 message.id,
                 message.id,
             )
@@ -241,7 +242,7 @@ async def alert(engine: sa.Engine, now: datetime | None = None) -> int:
                 message.id,
                 OVERDUE,
                 message.status,
-                message.last_error or "not tried yet",
+                printable(message.last_error or "not tried yet"),
             )
     return len(told)
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import io
+import re
 from dataclasses import replace
 from datetime import timedelta
 
@@ -13,12 +14,12 @@ import pytest
 import sqlalchemy as sa
 from prometheus_client.parser import text_string_to_metric_families
 
-from agency_site.leads import Inbox, receive
+from agency_site.leads import Inbox, metrics, receive
 from agency_site.leads.cli import parser
 from agency_site.leads.delivery import deliver
 from agency_site.leads.model import ContactMessage, utc_now
 from agency_site.server.metrics_endpoint import MetricsEndpoint
-from agency_site.settings import settings_from_env
+from agency_site.settings import PROJECT_ROOT, settings_from_env
 from tests.unit.leads.conftest import TEST_SETTINGS
 from tests.unit.leads.support import valid_form
 
@@ -140,3 +141,15 @@ def test_other_paths_pass_through(engine):
             return await http.get("/_metrics/x")
 
     assert asyncio.run(get()).text == "page"
+
+
+def test_every_metric_the_operators_page_names_is_one_the_server_exposes(engine):
+    """An alert written from the docs must match a real name, or it never rings."""
+    page = (PROJECT_ROOT / "docs" / "operators.md").read_text(encoding="utf-8")
+    named = set(re.findall(r"\bagency_leads?_[a-z_]*[a-z]\b|\bagency_leads\b", page))
+    exposed = {
+        family.name
+        for family in text_string_to_metric_families(metrics.exposition(metrics.read(engine)).decode())
+    }
+    assert named and named <= exposed, sorted(named - exposed)
+    assert {"agency_lead_channel_paused", "agency_lead_oldest_undelivered_age_seconds"} <= named
