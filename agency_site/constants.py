@@ -72,3 +72,7 @@ MAP_HEIGHT_PX: Final = 450
 
 # Counts (docs/product.md §9)
 EXPLORE_MORE_MAX: Final = 3
+
+# Days nginx's access log is kept before logrotate deletes it (deploy/logrotate/): the
+# privacy policy and the website report say this period.
+ACCESS_LOG_DAYS: Final = 14

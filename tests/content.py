@@ -15,6 +15,7 @@ from functools import cache
 from pathlib import Path
 
 from agency_site.content.loader import parse_yaml
+from agency_site.formats import month_year
 
 CONTENT = Path(__file__).resolve().parents[1] / "content"
 
@@ -82,9 +83,11 @@ def legal_headings(lang: str, document: str) -> list[str]:
 
 
 def legal_updated(lang: str, document: str) -> str:
-    """The 'updated' text of a legal text's front matter."""
+    """The 'updated' month of a legal text's front matter ('2026-11'), as the language
+    writes it ('November 2026')."""
     source = (CONTENT / "legal" / lang / f"{document}.md").read_text(encoding="utf-8")
-    return str(parse_yaml(source.split("---", 2)[1])["updated"])
+    month = str(parse_yaml(source.split("---", 2)[1])["updated"])
+    return month_year(lang, date.fromisoformat(f"{month}-01"))
 
 
 @cache

@@ -11,16 +11,18 @@ unknown placeholder fails the build naming the file and the placeholder.
 from __future__ import annotations
 
 import re
+from datetime import date
 from functools import lru_cache
 from pathlib import Path
 from urllib.parse import urlsplit
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from agency_site.constants import LANGUAGES
+from agency_site.constants import ACCESS_LOG_DAYS, LANGUAGES
 from agency_site.content.loader import ContentError, load_language, load_site_facts, placeholders
 from agency_site.content.markdown import read_front_matter, render_markdown
 from agency_site.content.models import SiteFacts, Strict, localized, tel_href
+from agency_site.formats import month_year
 from agency_site.settings import LeadSettings, get_settings
 
 LEGAL_DOCUMENTS = ("impressum", "privacy")
@@ -43,7 +45,9 @@ class LegalFrontMatter(Strict):
     """The header of a legal file; the page title is the page's translation key."""
 
     description: str = Field(min_length=1)
-    updated: str | None = None  # e.g. 'April 2025'
+    # The month the text last changed, as year and month ('2026-11'); shown in the
+    # language's words.
+    updated: str | None = Field(default=None, pattern=r"^\d{4}-(0[1-9]|1[0-2])$")
 
 
 class Section(BaseModel):
@@ -73,9 +77,27 @@ def retention_days() -> int:
     return int(getattr(leads, "retention_days", DEFAULT_RETENTION_DAYS))
 
 
-def legal_facts(site: SiteFacts, lang: str, strings: dict[str, str] | None = None) -> dict[str, str]:
+def _enquiry_channels(
+    facts: dict[str, str], strings: dict[str, str], channels: tuple[str, ...]
+) -> dict[str, str]:
+    """What happens to a contact message after it is stored, as the settings say (the webhook,
+    the team's inbox; each channel has its sentence and its recipient in legal.yaml)."""
+    forwarding = [strings[f"legal-forward-{channel}"].format_map(facts) for channel in channels]
+    # Each a bullet of its own, after the one before the placeholder (none: no bullet).
+    recipients = [f"\n- {strings[f'legal-recipient-{channel}'].format_map(facts)}" for channel in channels]
+    return {
+        "enquiry_forwarding": " ".join(forwarding) or strings["legal-forward-none"].format_map(facts),
+        "enquiry_recipients": "".join(recipients),
+    }
+
+
+def legal_facts(
+    site: SiteFacts, lang: str, strings: dict[str, str] | None = None, leads: LeadSettings | None = None
+) -> dict[str, str]:
     """Every value a legal text in `lang` may name, by placeholder; `strings` are the
-    language's texts, for the paragraphs that depend on a fact (the Dubai team's role)."""
+    language's texts, for the paragraphs that depend on a fact (the Dubai team's role) or a
+    setting (`leads`, default the configured ones: where a contact message goes)."""
+    leads = leads or get_settings().leads
     legal, office, authority = site.legal, site.office, site.legal.supervisory_authority
     providers = site.providers
     office_place = ", ".join(localized(part, lang) for part in (office.district, office.city, office.country))
@@ -96,6 +118,7 @@ def legal_facts(site: SiteFacts, lang: str, strings: dict[str, str] | None = Non
         "euid": legal.euid,
         "managing_director": legal.managing_director,
         "content_responsible": legal.content_responsible,
+        "content_responsible_address": localized(legal.content_responsible_address, lang),
         "contact_email": str(site.contact.email),
         "demo_phone": site.links.voice_demo_phone,
         "whatsapp_phone": next(
@@ -112,7 +135,13 @@ def legal_facts(site: SiteFacts, lang: str, strings: dict[str, str] | None = Non
             f" {localized(authority.country, lang)}"
         ),
         "authority_website": str(authority.website),
-        "retention_days": str(retention_days()),
+        "retention_days": str(leads.retention_days),
+        # How long the server counts messages per address (the form's rate limit).
+        "rate_window_minutes": str(max(1, round(leads.rate_window_s / 60))),
+        # nginx's access log, shortened addresses, kept this long (deploy/logrotate/).
+        "log_days": str(ACCESS_LOG_DAYS),
+        # How long the server keeps a visitor's connection state after their last event.
+        "state_expiry_minutes": str(max(1, round(get_settings().state_expiry_s / 60))),
         # Where each click-to-load embed and external link goes (docs/architecture.md §6).
         "map_host": _host(office.map_embed_url),
         "voice_host": _host(site.links.voice_agent_script_url),
@@ -125,12 +154,15 @@ def legal_facts(site: SiteFacts, lang: str, strings: dict[str, str] | None = Non
         "avatar_provider": localized(providers.avatar, lang),
         "scheduling_provider": localized(providers.scheduling, lang),
         "payment_provider": localized(providers.payment, lang),
-        "call_retention_days": str(providers.call_retention_days),
+        "email_provider": localized(providers.email, lang),
+        "voice_retention_days": str(providers.voice_retention_days),
+        "avatar_retention_days": str(providers.avatar_retention_days),
     }
     if strings is not None:
         recipient, transfer = DUBAI_TEAM_KEYS[office.is_separate_entity]
         facts["dubai_team_recipient"] = strings[recipient].format_map(facts)
         facts["dubai_team_transfer"] = strings[transfer].format_map(facts)
+        facts |= _enquiry_channels(facts, strings, leads.channels)
     return facts
 
 
@@ -150,7 +182,7 @@ def _with_anchors(html: str) -> tuple[str, list[Section]]:
     return _H2.sub(anchor, html), sections
 
 
-def load_legal_text(path: Path, facts: dict[str, str]) -> LegalText:
+def load_legal_text(path: Path, facts: dict[str, str], lang: str = "en") -> LegalText:
     """Validate one legal file and fill in the company facts."""
     front, body = read_front_matter(path, LegalFrontMatter)
     for field, text in (("description", front.description), ("(body)", body)):
@@ -167,7 +199,10 @@ def load_legal_text(path: Path, facts: dict[str, str]) -> LegalText:
     if not html:
         raise ContentError(path, "(body)", "the text is empty")
     return LegalText(
-        description=front.description.format_map(facts), updated=front.updated, html=html, sections=sections
+        description=front.description.format_map(facts),
+        updated=month_year(lang, date.fromisoformat(f"{front.updated}-01")) if front.updated else None,
+        html=html,
+        sections=sections,
     )
 
 
@@ -178,7 +213,8 @@ def load_legal(content_dir: Path) -> dict[str, dict[str, LegalText]]:
     for lang in LANGUAGES:
         facts = legal_facts(site, lang, load_language(content_dir, lang)[0])
         texts[lang] = {
-            doc: load_legal_text(content_dir / "legal" / lang / f"{doc}.md", facts) for doc in LEGAL_DOCUMENTS
+            doc: load_legal_text(content_dir / "legal" / lang / f"{doc}.md", facts, lang)
+            for doc in LEGAL_DOCUMENTS
         }
     return texts
 

@@ -130,6 +130,8 @@ class LegalEntity(Section):
     euid: str
     managing_director: str
     content_responsible: str
+    # § 18(2) MStV: the person responsible for the content has a permanent address in Germany.
+    content_responsible_address: Localized
     supervisory_authority: SupervisoryAuthority
 
 
@@ -151,8 +153,11 @@ class Providers(Section):
     avatar: Localized
     scheduling: Localized
     payment: Localized
-    # How long the voice provider keeps a hotline caller's number and transcript.
-    call_retention_days: int = Field(ge=1)
+    email: Localized = Field(description="The mail provider whose server holds the team's inbox")
+    # How long the voice provider keeps a conversation (a hotline call's number and
+    # transcript, a voice assistant session's transcript), and the avatar provider a session's.
+    voice_retention_days: int = Field(ge=1)
+    avatar_retention_days: int = Field(ge=1)
 
 
 class SiteFacts(Strict):

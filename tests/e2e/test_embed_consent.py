@@ -82,7 +82,8 @@ def test_always_loading_a_provider_is_remembered_on_every_page_and_withdrawn(bro
     expect(page).to_have_url(visit.url("/datenschutz#privacy-settings"))
     settings = page.get_by_test_id("privacy-settings")
     expect(settings).to_be_in_viewport()
-    expect(page.get_by_test_id("legal-text").locator('a[href="#privacy-settings"]')).to_have_count(1)
+    # Section 3 (how to withdraw) and section 7 (what is stored) link the settings.
+    expect(page.get_by_test_id("legal-text").locator('a[href="#privacy-settings"]')).to_have_count(2)
     expect(page.get_by_test_id("legal-text")).to_contain_text(EMBED_CONSENT_STORAGE_KEY)
     _open(visit, localized_path("de", "/datenschutz"))
     for provider, status in (("google-maps", "allowed"), ("vimeo", "allowed"), ("avatar", "ask")):

@@ -21,9 +21,8 @@ def _text(html: str) -> str:
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
-def test_privacy_policy_has_the_ten_sections_dated_april_2025(lang: str) -> None:
+def test_privacy_policy_has_the_ten_sections(lang: str) -> None:
     policy = get_legal(lang, "privacy")
-    assert policy.updated == "April 2025"
     assert [section.title.split(".")[0] for section in policy.sections] == [str(n) for n in range(1, 11)]
     text = _text(policy.html)
     for article in GDPR_RIGHTS:
@@ -38,7 +37,6 @@ def test_privacy_policy_describes_what_the_site_really_does(lang: str) -> None:
     facts = legal_facts(site, lang)
     assert "<code>language</code>" in get_legal(lang, "privacy").html  # the stored language key
     assert f"{retention_days()} " in text
-    assert "Webhook" in text or "webhook" in text
     for host in ("map_host", "voice_host", "avatar_host", "scheduling_host"):
         assert facts[host] in text, host
     assert "vimeo" in text.lower()
