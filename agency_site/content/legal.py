@@ -38,6 +38,12 @@ DUBAI_TEAM_KEYS = {
     True: ("legal-dubai-team-recipient-entity", "legal-dubai-team-transfer-entity"),
     False: ("legal-dubai-team-recipient-staff", "legal-dubai-team-transfer-staff"),
 }
+# Each delivery channel of a contact message (leads.model.Channel): its sentence in the
+# privacy policy's section 2 and its recipient in section 5 (content/i18n/*/legal.yaml).
+CHANNEL_TEXTS = {
+    "webhook": ("legal-forward-webhook", "legal-recipient-webhook"),
+    "email": ("legal-forward-email", "legal-recipient-email"),
+}
 _H2 = re.compile(r"<h2>(.*?)</h2>", re.DOTALL)
 
 
@@ -82,9 +88,9 @@ def _enquiry_channels(
 ) -> dict[str, str]:
     """What happens to a contact message after it is stored, as the settings say (the webhook,
     the team's inbox; each channel has its sentence and its recipient in legal.yaml)."""
-    forwarding = [strings[f"legal-forward-{channel}"].format_map(facts) for channel in channels]
+    forwarding = [strings[CHANNEL_TEXTS[channel][0]].format_map(facts) for channel in channels]
     # Each a bullet of its own, after the one before the placeholder (none: no bullet).
-    recipients = [f"\n- {strings[f'legal-recipient-{channel}'].format_map(facts)}" for channel in channels]
+    recipients = [f"\n- {strings[CHANNEL_TEXTS[channel][1]].format_map(facts)}" for channel in channels]
     return {
         "enquiry_forwarding": " ".join(forwarding) or strings["legal-forward-none"].format_map(facts),
         "enquiry_recipients": "".join(recipients),

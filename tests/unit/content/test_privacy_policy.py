@@ -15,7 +15,7 @@ import pytest
 from agency_site.components.embeds.consent import PROVIDER_IDS, embed_provider
 from agency_site.constants import ACCESS_LOG_DAYS, EMBED_CONSENT_STORAGE_KEY, LANGUAGE_STORAGE_KEY, LANGUAGES
 from agency_site.content import get_content
-from agency_site.content.legal import get_legal, legal_facts, load_legal_text
+from agency_site.content.legal import CHANNEL_TEXTS, get_legal, legal_facts, load_legal_text
 from agency_site.content.loader import load_language
 from agency_site.formats import month_year
 from agency_site.leads.model import Channel, ContactMessage
@@ -97,8 +97,8 @@ def test_every_delivery_channel_is_named_with_its_recipient_when_configured(lang
     assert set(ALL_CHANNELS.channels) == {channel.value for channel in Channel}
     policy = _policy(lang, ALL_CHANNELS)
     for channel in Channel:
-        for kind in ("forward", "recipient"):
-            sentence = re.sub(r"\*\*|\s+", " ", strings[f"legal-{kind}-{channel}"].format_map(facts)).strip()
+        for key in CHANNEL_TEXTS[channel]:
+            sentence = re.sub(r"\*\*|\s+", " ", strings[key].format_map(facts)).strip()
             assert re.sub(r"\s+", " ", sentence.replace("  ", " ")).split(" (")[0].strip() in policy.replace(
                 "  ", " "
             )
