@@ -23,7 +23,7 @@ from tests.support.server import ROOT
 
 from .support.polling import wait_for
 
-PROBE = Path(__file__).with_name("killed_run_servers.py")
+PROBE = Path(__file__).parent / "support" / "killed_run_servers.py"
 
 
 @pytest.mark.parametrize("kill_with", [signal.SIGTERM, signal.SIGKILL], ids=["SIGTERM", "SIGKILL"])
