@@ -42,6 +42,9 @@ import httpx
 from dotenv import dotenv_values
 
 DEFAULT_ENV_FILE = Path("/etc/agency/env")
+# What nginx serves of a release, and the list of the files its own build wrote under assets/.
+CLIENT = Path(".web/build/client")
+OWN_ASSETS = Path(".web/build/own-assets.txt")
 PING_TIMEOUT_S = 120.0
 _REVISION = re.compile(r"^revision(?:: str)? = ['\"](\w+)['\"]", re.M)
 _DOWN_REVISION = re.compile(r"^down_revision(?:: [^=]+)? = (.+)$", re.M)
@@ -145,6 +148,12 @@ class Deployment:
             (release / ".tools").symlink_to(tools)
             print(f"release: building {release.name} (packages, then the pages: some minutes)", flush=True)
             self.run(["make", "--no-print-directory", "export", "PYTHON=python3"], cwd=release)
+            carried = carry_assets(release, self.current())
+            if carried:
+                print(
+                    f"release: {carried} asset files of the serving release kept for pages still open",
+                    flush=True,
+                )
             # The services may not write into the code: Python's bytecode is made now.
             self.run(
                 [str(release / ".venv" / "bin" / "python"), "-m", "compileall", "-q", "agency_site"],
@@ -233,6 +242,26 @@ class Deployment:
         current = self.current()
         lines = [f"{'*' if release == current else ' '} {release.name}" for release in self.releases()]
         return "\n".join(lines or ["no release yet"])
+
+
+def carry_assets(release: Path, previous: Path | None) -> int:
+    """Copy the previous release's own assets (scripts, styles, image widths: all named by a
+    hash of their content) into the new release. A page opened before the switch still asks
+    for the files of its build as the visitor moves on; each release carries only its
+    predecessor's own files, so nothing piles up. Returns how many files were copied."""
+    client = release / CLIENT
+    own = sorted(str(path.relative_to(client)) for path in (client / "assets").rglob("*") if path.is_file())
+    (release / OWN_ASSETS).write_text("".join(f"{name}\n" for name in own), encoding="utf-8")
+    if previous is None or not (previous / OWN_ASSETS).is_file():
+        return 0
+    carried = 0
+    for name in (previous / OWN_ASSETS).read_text(encoding="utf-8").split():
+        source, target = previous / CLIENT / name, client / name
+        if source.is_file() and not target.exists():
+            target.parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy2(source, target)
+            carried += 1
+    return carried
 
 
 def wait_for_ping(port: int, timeout_s: float = PING_TIMEOUT_S) -> None:

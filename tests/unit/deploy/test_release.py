@@ -110,3 +110,21 @@ def test_the_repositorys_migrations_have_one_head() -> None:
     assert alembic_head(ROOT) in {
         path.name.split("_", 1)[0] for path in (ROOT / "alembic" / "versions").glob("*.py")
     }
+
+
+def test_a_release_keeps_its_predecessors_own_assets_and_no_older_ones(tmp_path: Path) -> None:
+    """Pages open before an upgrade still find their scripts; three releases on, the first
+    one's files are gone (each release carries only its predecessor's own)."""
+    releases = [tmp_path / name for name in ("r1", "r2", "r3")]
+    for index, release in enumerate(releases):
+        assets = release / release_module.CLIENT / "assets"
+        assets.mkdir(parents=True)
+        (assets / f"entry-{index}.js").write_text(f"build {index}")
+        (assets / "shared-same-hash.css").write_text("same")
+    assert release_module.carry_assets(releases[0], None) == 0
+    assert release_module.carry_assets(releases[1], releases[0]) == 1
+    assert release_module.carry_assets(releases[2], releases[1]) == 1
+    served = sorted(path.name for path in (releases[2] / release_module.CLIENT / "assets").iterdir())
+    assert served == ["entry-1.js", "entry-2.js", "shared-same-hash.css"]
+    own = (releases[2] / release_module.OWN_ASSETS).read_text().split()
+    assert own == ["assets/entry-2.js", "assets/shared-same-hash.css"]
