@@ -11,6 +11,7 @@ from agency_site.frontend.paint_before_hydration import PaintBeforeHydration
 from agency_site.frontend.patches.anchored import PatchGeneratedFrontend
 from agency_site.frontend.patches.backend_url import SAME_ORIGIN_PORT
 from agency_site.frontend.patches.connect_on_intent import CONNECT_ON_INTENT
+from agency_site.frontend.patches.unused_runtime import UNUSED_RUNTIME, EmotionStandIn
 from agency_site.images.plugin import ResponsiveImagesPlugin
 from agency_site.nginx.csp_files import ContentSecurityPolicyHashes
 from agency_site.nginx.former_urls import FormerGermanUrlsFile
@@ -57,7 +58,9 @@ config = rx.Config(
     # NotFoundHead gives the not-found page's server HTML its title, description and noindex;
     # PatchGeneratedFrontend: only a page whose visitor starts using the contact form
     # connects to the server and downloads the socket client (CONNECT_ON_INTENT), and
-    # the websocket stays on the page's own port behind nginx (SAME_ORIGIN_PORT).
+    # the websocket stays on the page's own port behind nginx (SAME_ORIGIN_PORT), and
+    # no page downloads what of Reflex's runtime the site never uses (UNUSED_RUNTIME:
+    # Emotion, whose stand-in EmotionStandIn writes, and the upload helper).
     # FormerGermanUrlsFile writes nginx's 301s from the former German addresses.
     # SiteCssProperties gives the stylesheet the constants it needs (--content-max-width...).
     # ResponsiveImagesPlugin writes each image's widths in AVIF and WebP (agency_site/images/).
@@ -69,7 +72,8 @@ config = rx.Config(
         SeoFilesPlugin(),
         ResponsiveImagesPlugin(),
         PaintBeforeHydration(),
-        PatchGeneratedFrontend(CONNECT_ON_INTENT, SAME_ORIGIN_PORT),
+        PatchGeneratedFrontend(CONNECT_ON_INTENT, SAME_ORIGIN_PORT, UNUSED_RUNTIME),
+        EmotionStandIn(),
         NotFoundHead(),
         FormerGermanUrlsFile(),
         ContentSecurityPolicyHashes(),

@@ -54,6 +54,7 @@ __all__ = [
     "environment",
     "format_ref",
     "format_route",
+    "generated_vite_config",
     "imported_function",
     "make_room_for_another_app",
     "no_args_event_spec",
@@ -113,6 +114,15 @@ def web_dir() -> Path:
     from reflex.utils.prerequisites import get_web_dir
 
     return get_web_dir()
+
+
+def generated_vite_config() -> str:
+    """The vite.config.js Reflex writes into .web for this project's config (it renders the
+    file at every compile rather than copying a template)."""
+    from reflex.config import get_config
+    from reflex.utils.frontend_skeleton import _compile_vite_config
+
+    return _compile_vite_config(get_config())
 
 
 def builds_for_dev_server() -> bool:

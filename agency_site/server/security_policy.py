@@ -10,8 +10,8 @@ Router's and React's prerendered ones, whatever the build writes. Those differ p
 
 Frames are allowed only from the click-to-load providers (map, video host, avatar), the
 microphone only to the avatar's origin, and the page may connect only to its own origin.
-Styles keep 'unsafe-inline': emotion (Reflex's CSS-in-JS) writes `<style>` elements at run
-time, and a style cannot run code.
+Styles keep 'unsafe-inline': scripts set style attributes (the page transition's colour) and
+the toasts' library writes a `<style>` element at run time, and a style cannot run code.
 """
 
 from __future__ import annotations

@@ -28,7 +28,7 @@ from functools import cache
 from pathlib import Path
 from typing import Literal
 
-from agency_site.reflex_adapter import Plugin, Templates
+from agency_site.reflex_adapter import Plugin, Templates, generated_vite_config
 
 # Marks a file we patched, so a second compile over the same .web starts from the template
 # (whichever module path the marker of an earlier compile named).
@@ -79,9 +79,26 @@ def js_sections(source: Path) -> dict[str, str]:
     }
 
 
+# Generated files that Reflex renders from code at every compile instead of copying a
+# template file: what it writes for each.
+VITE_CONFIG = "vite.config.js"
+_RENDERED: dict[str, Callable[[], str]] = {VITE_CONFIG: generated_vite_config}
+
+
 def template_path(file: str) -> Path:
     """Where the installed Reflex keeps the template of the generated `.web/<file>`."""
     return Path(Templates.Dirs.WEB_TEMPLATE) / file
+
+
+def template_text(file: str) -> str:
+    """What the installed Reflex writes as `.web/<file>` before any patch."""
+    if file in _RENDERED:
+        return _RENDERED[file]()
+    return template_path(file).read_text(encoding="utf-8")
+
+
+def _origin(file: str) -> str:
+    return f"rendered by {_RENDERED[file].__name__}()" if file in _RENDERED else str(template_path(file))
 
 
 def apply_patches(text: str, patches: Iterable[AnchoredPatch], file: str) -> str:
@@ -91,7 +108,7 @@ def apply_patches(text: str, patches: Iterable[AnchoredPatch], file: str) -> str
         if count != 1:
             found = "is missing from" if count == 0 else f"occurs {count} times in"
             raise FrontendPatchError(
-                f"Reflex's {file} ({template_path(file)}) changed: the anchor of patch "
+                f"Reflex's {file} ({_origin(file)}) changed: the anchor of patch "
                 f"'{patch.name}' {found} it, so the patch no longer applies.\n"
                 f"  patch: {patch.why}\n  anchor: {patch.anchor!r}\n"
                 "Read the new file and adapt the patch (agency_site/frontend/patches/anchored.py explains how)."
@@ -109,7 +126,7 @@ def _patcher(file: str, patches: tuple[AnchoredPatch, ...]) -> Callable[[str], s
     def modify(content: str) -> str:
         if content.startswith(PATCHED_BY):
             # .web still holds an earlier compile's output: patch the template again.
-            content = template_path(file).read_text(encoding="utf-8")
+            content = template_text(file)
         return apply_patches(content, patches, file)
 
     return modify
