@@ -24,7 +24,8 @@ def leads(*argv: str, environment: dict[str, str], cwd: Path) -> subprocess.Comp
     clean = {
         name: value
         for name, value in os.environ.items()
-        if name not in ("DATABASE_URL", "SITE_URL", "AGENCY_ENV_FILE") and not name.startswith("CONTACT_")
+        if name not in ("DATABASE_URL", "SITE_URL", "AGENCY_ENV_FILE", "SMTP_URL")
+        and not name.startswith(("CONTACT_", "REFLEX_"))
     }
     return subprocess.run(
         [sys.executable, "-m", "agency_site.leads", *argv],
@@ -87,3 +88,31 @@ def test_production_never_creates_a_database_in_the_code_folder(tmp_path):
     told = leads("--env-file", str(env_file), "migrate", environment={}, cwd=tmp_path)
     assert told.returncode == 2 and "refusing to create the database in the code folder" in told.stderr
     assert code_folder_database.exists() == existed
+
+
+def test_a_settings_file_with_hostile_passwords_prints_none_of_them(tmp_path):
+    """The URL settings of an env file hold passwords with the characters a URL gives a
+    meaning to (or percent-encoded), each wrong in another way too: every line the command
+    prints names its variable and no part of a password. (Every setting with every
+    character: tests/unit/test_settings_secrets.py.)"""
+    for number, characters in enumerate((["/", "#", "?", "@"], [":", "%2F", "%", "#"])):
+        passwords = [f"Pq7x{character}Zk9w" for character in characters]
+        env_file = tmp_path / f"env-{number}"
+        env_file.write_text(
+            "\n".join(
+                [
+                    "SITE_URL=https://www.example.com",
+                    f"DATABASE_URL=mysql://agency:{passwords[0]}@db.internal/agency",
+                    f"REFLEX_REDIS_URL=redis://:{passwords[1]}@127.0.0.1:six/0",
+                    f"CONTACT_WEBHOOK_URL=hooks.example.com/{passwords[2]}",
+                    "CONTACT_NOTIFY_EMAIL=team@example.com",
+                    f"SMTP_URL=smtp://leads:{passwords[3]}@mail.example.com:587",
+                ]
+            )
+            + "\n"
+        )
+        told = leads("--env-file", str(env_file), "stats", environment={}, cwd=tmp_path)
+        assert told.returncode == 2 and "Traceback" not in told.stderr
+        named = {line.split("=")[0].split(":")[0] for line in told.stderr.splitlines()}
+        assert {"DATABASE_URL", "REFLEX_REDIS_URL", "CONTACT_WEBHOOK_URL", "SMTP_URL"} <= named, told.stderr
+        assert "Pq7x" not in told.stderr and "Zk9w" not in told.stderr, told.stderr
