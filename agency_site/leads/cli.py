@@ -14,7 +14,7 @@ from typing import TextIO
 
 import sqlalchemy as sa
 
-from agency_site.leads import delivery, metrics, pauses, show, store
+from agency_site.leads import delivery, metrics, pauses, retention, show, store
 from agency_site.leads.database import create_engine, migrate
 from agency_site.leads.model import Channel, ContactMessage, MessageStatus
 from agency_site.leads.printable import printable
@@ -73,7 +73,7 @@ def _export(engine: sa.Engine, args: argparse.Namespace, out: TextIO) -> int:
 
 
 def _erase(engine: sa.Engine, args: argparse.Namespace, out: TextIO) -> int:
-    out.write(f"erased {store.erase(engine, args.email)} message(s) from {printable(args.email)}\n")
+    out.write(f"erased {retention.erase(engine, args.email)} message(s) from {printable(args.email)}\n")
     return 0
 
 
@@ -95,16 +95,16 @@ def _release(engine: sa.Engine, args: argparse.Namespace, out: TextIO) -> int:
 
 def _purge(engine: sa.Engine, args: argparse.Namespace, out: TextIO) -> int:
     days = args.older_than if args.older_than is not None else get_settings().leads.retention_days
-    if days < store.MIN_PURGE_DAYS:
-        out.write(f"refusing --older-than {days}: at least {store.MIN_PURGE_DAYS} day, nothing deleted\n")
+    if days < retention.MIN_PURGE_DAYS:
+        out.write(f"refusing --older-than {days}: at least {retention.MIN_PURGE_DAYS} day, nothing deleted\n")
         return 2
-    purged = store.purge(engine, days)
+    purged = retention.purge(engine, days)
     out.write(f"purged {purged} message(s) older than {days} days (delivered and spam; undelivered kept)\n")
     return 0
 
 
 def _delete(engine: sa.Engine, args: argparse.Namespace, out: TextIO) -> int:
-    deleted = store.delete(engine, args.id)
+    deleted = retention.delete(engine, args.id)
     out.write(f"deleted {deleted} message(s)\n")
     return 0 if deleted == len(set(args.id)) else 1
 

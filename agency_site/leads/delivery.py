@@ -24,9 +24,10 @@ import httpx
 import sqlalchemy as sa
 
 from agency_site.leads import background, pauses, store
-from agency_site.leads.channels import DeliveryChannel, Result, channels_of
+from agency_site.leads.channels import channels_of
 from agency_site.leads.model import MessageStatus, utc_now
 from agency_site.leads.printable import printable
+from agency_site.leads.rounds import DeliveryChannel, Result
 from agency_site.settings import LeadSettings
 
 logger = logging.getLogger(__name__)

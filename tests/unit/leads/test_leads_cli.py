@@ -13,7 +13,7 @@ from datetime import timedelta
 import pytest
 import sqlalchemy as sa
 
-from agency_site.leads import Inbox, delivery, receive, store
+from agency_site.leads import Inbox, delivery, receive, retention, store
 from agency_site.leads.cli import main, parser
 from agency_site.leads.database import create_engine
 from agency_site.leads.model import ContactMessage, utc_now
@@ -85,7 +85,7 @@ def test_erase_removes_every_message_of_one_address_case_insensitively(engine):
     fill(engine)
     assert "erased 2 message(s)" in run_on(engine, "erase", "--email", " ADA@example.com ")
     assert sorted(row.email for row in store.messages(engine)) == ["Grace@Example.com", "bot@example.com"]
-    assert store.erase(engine, "grace@example.com") == 1
+    assert retention.erase(engine, "grace@example.com") == 1
 
 
 def set_status(engine: sa.Engine, subject: str, status: str) -> None:
@@ -131,7 +131,7 @@ def test_purge_refuses_an_age_below_one_day(engine, days):
     assert "refusing" in out.getvalue()
     assert len(list(store.messages(engine))) == 4
     with pytest.raises(ValueError):
-        store.purge(engine, 0)
+        retention.purge(engine, 0)
 
 
 def test_the_command_line_end_to_end(sqlite_url):
@@ -194,7 +194,7 @@ def test_erase_matches_any_script_case_insensitively(engine):
         "jörg@example.de",
     ]
     assert "erased 2 message(s)" in run_on(engine, "erase", "--email", "jörg@example.de")
-    assert store.erase(engine, "σωκρατησ@example.gr") == 1  # final sigma folds too
+    assert retention.erase(engine, "σωκρατησ@example.gr") == 1  # final sigma folds too
     assert [row.email for row in store.messages(engine)] == ["other@example.de"]
 
 

@@ -11,8 +11,8 @@ from datetime import timedelta
 import pytest
 
 from agency_site.leads import Inbox, MessageStatus, receive, store
-from agency_site.leads.channels import SmtpServer, notification
 from agency_site.leads.delivery import deliver, deliver_due
+from agency_site.leads.email_channel import SmtpServer, notification
 from agency_site.leads.model import DeliveryStatus, utc_now
 from tests.smtp_server import SmtpServer as LoopbackSmtp
 from tests.unit.leads.conftest import TEST_SETTINGS

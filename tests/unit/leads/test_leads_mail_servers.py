@@ -12,7 +12,7 @@ from dataclasses import replace
 
 import pytest
 
-from agency_site.leads import Inbox, MessageStatus, receive, store
+from agency_site.leads import Inbox, MessageStatus, delivery, receive, store
 from agency_site.leads.delivery import deliver
 from tests.smtp_server import SmtpServer as LoopbackSmtp
 from tests.unit.leads.conftest import TEST_SETTINGS
@@ -23,28 +23,38 @@ GERMAN_ADDRESS = "info@müller.de"
 
 
 class HungSmtp:
-    """Accepts connections and never says a word (no greeting) until `stop()`."""
+    """Accepts connections and never says a word (no greeting) until `stop()`, which ends
+    every connection it has taken and refuses later ones."""
 
     def __init__(self) -> None:
         self._socket = socket.create_server(("127.0.0.1", 0))
         self.url = f"smtp://127.0.0.1:{self._socket.getsockname()[1]}"
         self.connections: list[socket.socket] = []
         self._stopped = threading.Event()
-        threading.Thread(target=self._accept, daemon=True).start()
+        self._acceptor = threading.Thread(target=self._accept, daemon=True)
+        self._acceptor.start()
 
     def _accept(self) -> None:
-        while not self._stopped.is_set():
+        while True:
             try:
                 connection, _ = self._socket.accept()
             except OSError:
-                return
+                break
+            if self._stopped.is_set():
+                connection.close()
+                break
             self.connections.append(connection)
-
-    def stop(self) -> None:
-        self._stopped.set()
-        self._socket.close()
         for connection in self.connections:
             connection.close()
+
+    def stop(self) -> None:
+        if self._stopped.is_set():
+            return
+        self._stopped.set()
+        # Wakes the accept() under way (closing alone would not) and resets the backlog.
+        self._socket.shutdown(socket.SHUT_RDWR)
+        self._socket.close()
+        self._acceptor.join(timeout=10)
 
 
 @pytest.fixture
@@ -82,6 +92,8 @@ def test_a_mail_server_that_hangs_delays_no_webhook(engine, receiver, hung_smtp)
             await asyncio.sleep(0.05)
         arrived = receiver.subjects()
         hung_smtp.stop()  # the mail sessions end; the email channel fails and retries later
+        # Each delivery records how its round went before the database goes.
+        await asyncio.gather(*delivery._in_flight)
         return arrived
 
     assert sorted(asyncio.run(scenario())) == subjects

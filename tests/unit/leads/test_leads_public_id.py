@@ -9,9 +9,9 @@ from datetime import timedelta
 
 import sqlalchemy as sa
 
-from agency_site.leads import Inbox, receive, store
+from agency_site.leads import Inbox, receive, retention, store
 from agency_site.leads.database import create_engine, migrate
-from agency_site.leads.model import ContactMessage
+from agency_site.leads.model import ContactMessage, utc_now
 from tests.unit.leads.conftest import TEST_SETTINGS
 from tests.unit.leads.support import run_on, valid_form
 
@@ -42,7 +42,7 @@ def test_an_id_is_not_reused_after_the_newest_message_was_erased(engine):
     send(engine, "First message")
     erased_id = send(engine, "Second message", email="grace@example.com")
     erased_public = store.get(engine, erased_id).public_id
-    assert store.erase(engine, "grace@example.com") == 1
+    assert retention.erase(engine, "grace@example.com") == 1
     new_id = send(engine, "Third message")
     assert new_id > erased_id
     assert store.get(engine, new_id).public_id != erased_public
@@ -54,7 +54,7 @@ def test_ids_are_not_reused_after_everything_was_purged(engine):
     # Delivered, so that purge takes them whatever it keeps of undelivered messages.
     with engine.begin() as connection:
         connection.execute(sa.update(ContactMessage.__table__).values(status="delivered"))
-    assert store.purge(engine, 365, now=store.utc_now() + timedelta(days=400)) == 3
+    assert retention.purge(engine, 365, now=utc_now() + timedelta(days=400)) == 3
     new_id = send(engine, "After the purge")
     assert new_id > max(ids)
     assert store.get(engine, new_id).public_id not in before
@@ -93,7 +93,7 @@ def test_the_migration_gives_existing_rows_public_ids_and_sqlite_autoincrement(t
         for subject in ("Old one", "Old two", "Old three"):
             connection.execute(
                 sa.insert(table).values(
-                    created_at=store.utc_now(),
+                    created_at=utc_now(),
                     name="Ada",
                     email="ada@example.com",
                     subject=subject,
