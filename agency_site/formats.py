@@ -22,6 +22,11 @@ def month_year(lang: str, value: date) -> str:
     return format_date(value, "MMMM y", locale=LOCALES[lang])
 
 
+def month_name(lang: str, value: date) -> str:
+    """The name of the month of `value`, as the language writes it on its own ('April')."""
+    return format_date(value, "LLLL", locale=LOCALES[lang])
+
+
 def long_date(lang: str, value: date) -> str:
     """A full date in the language's long form ('29 November 2026', '29. November 2026')."""
     return format_date(value, "long", locale=LOCALES[lang])

@@ -15,7 +15,7 @@ from functools import cache
 from pathlib import Path
 
 from agency_site.content.loader import parse_yaml
-from agency_site.formats import month_year
+from agency_site.formats import long_date, month_name, month_year
 
 CONTENT = Path(__file__).resolve().parents[1] / "content"
 
@@ -63,13 +63,11 @@ class Post:
 
     def month(self, lang: str) -> str:
         """The month it was published, in the language's own words."""
-        return [name.strip() for name in text(lang, "blog-months").split(",")][self.published.month - 1]
+        return month_name(lang, self.published)
 
     def date_text(self, lang: str) -> str:
-        """The date as the page writes it ('April 10, 2024', '10. April 2024')."""
-        return text(
-            lang, "blog-date", day=self.published.day, month=self.month(lang), year=self.published.year
-        )
+        """The date as the page writes it ('10 April 2024', '10. April 2024')."""
+        return long_date(lang, self.published)
 
     @property
     def path(self) -> str:

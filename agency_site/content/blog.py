@@ -23,6 +23,7 @@ from agency_site.content.catalog import SLUG
 from agency_site.content.loader import ContentError, load_language, raise_all, read_yaml
 from agency_site.content.markdown import read_front_matter, render_markdown, validation_error
 from agency_site.content.models import Strict
+from agency_site.formats import long_date
 from agency_site.settings import PROJECT_ROOT, get_settings
 
 # Read time (docs/product.md §3 shows 4 to 8 minutes for articles of 600 to 1200 words).
@@ -96,14 +97,6 @@ def count_words(html: str) -> int:
 def read_minutes(html: str) -> int:
     """Whole minutes to read `html`, rounded up, at least one."""
     return max(1, math.ceil(count_words(html) / WORDS_PER_MINUTE))
-
-
-def display_date(published: datetime.date, strings: dict[str, str]) -> str:
-    """The date as the language writes it, from the `blog-months` and `blog-date` texts."""
-    months = [name.strip() for name in strings["blog-months"].split(",")]
-    return strings["blog-date"].format(
-        day=published.day, month=months[published.month - 1], year=published.year
-    )
 
 
 def image_size(path: str, assets: Path = ASSETS_DIR) -> tuple[int, int]:
@@ -192,12 +185,6 @@ def load_blog(content_dir: Path) -> dict[str, list[BlogPost]]:
                 except ContentError as post_error:
                     errors.append(post_error)
             continue
-        if len(strings.get("blog-months", "").split(",")) != 12:
-            raise ContentError(
-                origin.get("blog-months", content_dir / "i18n" / lang),
-                "blog-months",
-                "needs twelve month names, separated by commas",
-            )
         posts[lang] = []
         for position, post_id in enumerate(ids):
             path = content_dir / "blog" / lang / f"{post_id}.md"
@@ -247,7 +234,7 @@ def _load_post(
         title=front.title,
         excerpt=front.excerpt,
         author=front.author,
-        date=display_date(front.date, strings),
+        date=long_date(lang, front.date),
         published=front.date,
         image=image,
         image_width=width,

@@ -15,6 +15,7 @@ import reflex as rx
 
 from agency_site.components.ui.heading import heading
 from agency_site.content import get_content
+from agency_site.formats import number
 from agency_site.i18n import t
 
 HEADLINE_FIGURES = ("35", "40", "60", "70", "80", "92")
@@ -38,7 +39,11 @@ def figure_basis(lang: str, figure: str) -> str:
     """One figure's basis in `lang`, filled from its facts."""
     basis = get_content().site.figures[figure]
     return t(
-        lang, f"figure-basis-{figure}", projects=basis.projects, period=basis.period, sample=basis.sample
+        lang,
+        f"figure-basis-{figure}",
+        projects=number(lang, basis.projects),
+        period=basis.period,
+        sample=number(lang, basis.sample),
     )
 
 

@@ -11,6 +11,7 @@ from agency_site.components.ui.reveal import reveal_attrs
 from agency_site.components.ui.section import arrow_label
 from agency_site.constants import HOME_BLOG_TEASER_COUNT
 from agency_site.content.blog import BlogPost, get_posts
+from agency_site.formats import month_name
 from agency_site.i18n import localized_path, t
 from agency_site.pages.home.common import home_section
 
@@ -25,8 +26,7 @@ def short_date(lang: str, post: BlogPost) -> str:
     gives for 'April 15, 2024'. German writes the day first ('15. April 2024'), where
     that rule would leave a bare '15.', so the month is taken by name in every language.
     """
-    months = [name.strip() for name in t(lang, "blog-months").split(",")]
-    return months[post.published.month - 1]
+    return month_name(lang, post.published)
 
 
 def post_card(lang: str, post: BlogPost, index: int) -> rx.Component:

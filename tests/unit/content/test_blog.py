@@ -60,7 +60,8 @@ def test_posts_are_complete_articles(lang: str) -> None:
 
 
 def test_dates_read_as_each_language_writes_them() -> None:
-    assert get_post("en", "ai-everyday-life").date == "April 15, 2024"
+    # British English and German, as CLDR writes them (Babel).
+    assert get_post("en", "ai-everyday-life").date == "15 April 2024"
     assert get_post("de", "ai-everyday-life").date == "15. April 2024"
     assert get_post("de", "ethical-ai").date == "30. März 2024"
 
@@ -155,13 +156,6 @@ def test_a_new_english_post_is_a_new_route_newest_first(content_copy: Path) -> N
 
 def test_unknown_post_is_none() -> None:
     assert get_post("en", "no-such-post") is None
-
-
-def test_month_names_must_be_twelve(content_copy: Path) -> None:
-    path = content_copy / "i18n" / "de" / "blog.yaml"
-    path.write_text(path.read_text().replace("Januar, ", "", 1))
-    error = _error(content_copy)
-    assert (error.path.name, error.field) == ("blog.yaml", "blog-months")
 
 
 def test_an_unreadable_image_is_a_content_error_naming_its_file(tmp_path: Path) -> None:

@@ -194,6 +194,18 @@ def test_no_glossary_term_is_forbidden_by_its_own_list() -> None:
         ("ohne Moderator in Bereitschaft", "Moderation"),
         ("im Kalender der Berater", "Beratungsteam"),
         ("aus Gründern Beratungstermine", "Gründungsinteressierte"),
+        ("auf der Seite unseres Zahlungsanbieters", "Zahlungsdienstleister"),
+        ("nutzen Werkzeuge und erledigen Aufgaben", "Tools"),
+        ("Monate vom Kick-off bis zum Livegang", "Projektstart"),
+        ("mit Ihrer Wissensdatenbank verbunden", "Wissensbasis"),
+        ("Besucher verlassen Ihre Website", "Besuchende"),
+        ("mit jedem Interessenten", "Interessierte"),
+        ("Nur für Analysten bauen", "Analyseteam"),
+        ("Video-Avatare, die präsentieren, verkaufen und einarbeiten", "vorstellen"),
+        ("Anrufe annehmen, Anliegen qualifizieren", "Anliegen klären"),
+        ("und halten Sie einen Schritt voraus", "der Entwicklung einen Schritt voraus"),
+        ("Befähigung", "Wissen, das bleibt"),
+        ("Er führt ein persönliches Erstgespräch", "kostenloses 30-minütiges Erstgespräch"),
     ],
 )
 def test_glossary_flags_a_forbidden_variant(sample: str, expected: str) -> None:
@@ -210,6 +222,13 @@ def test_glossary_flags_a_forbidden_variant(sample: str, expected: str) -> None:
         ("In a free 30-minute call we show you", "kostenloses 30-minütiges Erstgespräch"),
         ("in English, German or Arabic", "auf Deutsch oder Englisch"),
         ("One senior contact, weekly demos", "alle zwei Wochen eine Demo"),
+        ("AI callers (voice bots) answer", "KI-Telefonassistent"),
+        ("Try the live voice agent", "KI-Telefonassistent"),
+        ("Client-centered", "britische Schreibung"),
+        ("Optimization and growth", "britische Schreibung"),
+        ("support my call center?", "britische Schreibung"),
+        ("months from kickoff to launch", "Projektstart"),
+        ("Not redirected? click here", "ein Link, der sein Ziel nennt"),
     ],
 )
 def test_glossary_flags_a_forbidden_english_variant(sample: str, expected: str) -> None:
