@@ -139,7 +139,10 @@ class Deployment:
         release.mkdir(parents=True)
         try:
             archive = subprocess.Popen(["git", "-C", str(source), "archive", commit], stdout=subprocess.PIPE)
-            subprocess.run(["tar", "-x", "-C", str(release)], stdin=archive.stdout, check=True)
+            # Modes by the umask (0644, 0755), not git's group-writable 0664.
+            subprocess.run(
+                ["tar", "-x", "--no-same-permissions", "-C", str(release)], stdin=archive.stdout, check=True
+            )
             if archive.wait() != 0:
                 raise ReleaseError(f"git archive {commit} failed")
             (release / "RELEASE").write_text(f"{commit}\n", encoding="utf-8")
