@@ -17,6 +17,7 @@ An unknown icon name stops the build, naming it (content/*.yaml names icons too)
 from __future__ import annotations
 
 import functools
+from html import escape
 import xml.etree.ElementTree as ElementTree
 from pathlib import Path
 
@@ -31,25 +32,12 @@ LUCIDE_VERSION = "1.26.0"
 ICON_FOLDER = PROJECT_ROOT / ".tools" / "lucide" / "node_modules" / "lucide-static" / "icons"
 
 _SVG_NAMESPACE = "{http://www.w3.org/2000/svg}"
-_SHAPES = {
-    "path": rx.el.svg.path,
-    "circle": rx.el.svg.circle,
-    "rect": rx.el.svg.rect,
-    "line": rx.el.svg.line,
-    "polyline": rx.el.svg.polyline,
-    "polygon": rx.el.svg.polygon,
-    "ellipse": rx.el.svg.ellipse,
-}
+# The shapes Lucide draws with (an icon using another element is refused by name).
+_SHAPES = ("path", "circle", "rect", "line", "polyline", "polygon", "ellipse")
 
 
 class UnknownIcon(ValueError):
     """No Lucide icon has this name."""
-
-
-def _react_name(attribute: str) -> str:
-    """An SVG attribute's name as React spells it: stroke-width -> strokeWidth."""
-    first, *rest = attribute.split("-")
-    return first + "".join(part.capitalize() for part in rest)
 
 
 @functools.cache
@@ -70,20 +58,28 @@ def icon_shapes(name: str, folder: Path = ICON_FOLDER) -> tuple[tuple[str, tuple
     return tuple(shapes)
 
 
+def _markup(tag: str, attributes: tuple[tuple[str, str], ...]) -> str:
+    return f"<{tag}" + "".join(f' {key}="{escape(value, quote=True)}"' for key, value in attributes) + "/>"
+
+
+@functools.cache
+def icon_markup(name: str) -> str:
+    """The SVG markup of icon `name`'s shapes, to go inside its `<svg>` element."""
+    return "".join(_markup(tag, attributes) for tag, attributes in icon_shapes(name))
+
+
 def lucide_icon(name: str, *, size: int = 24, class_name: str = "", **props) -> rx.Component:
     """Lucide's icon `name` as an inline `<svg>`, `size` pixels square.
 
     Further props (`aria_hidden`, `style`, ...) go to the `<svg>` element, as with `rx.icon`;
     without an accessible name it is hidden from screen readers, as lucide-react does.
+    The shapes are the element's inner markup, one component rather than one per shape:
+    the pages hold some 2,500 icons, whose shapes were a third of all components built
+    and compiled.
     """
     if not any(prop.startswith("aria_") or prop in ("role", "title") for prop in props):
         props["aria_hidden"] = "true"
-    shapes = [
-        _SHAPES[tag](custom_attrs={_react_name(key): value for key, value in attributes})
-        for tag, attributes in icon_shapes(name)
-    ]
     return rx.el.svg(
-        *shapes,
         # Lucide's own attributes and classes, so the icons look and style as before.
         custom_attrs={
             "xmlns": "http://www.w3.org/2000/svg",
@@ -95,6 +91,7 @@ def lucide_icon(name: str, *, size: int = 24, class_name: str = "", **props) -> 
             "strokeWidth": "2",
             "strokeLinecap": "round",
             "strokeLinejoin": "round",
+            "dangerouslySetInnerHTML": {"__html": icon_markup(name)},
         },
         class_name=f"lucide lucide-{name.replace('_', '-')} {class_name}".strip(),
         **props,

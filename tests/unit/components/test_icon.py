@@ -56,8 +56,8 @@ def test_an_icon_is_an_inline_svg_with_lucides_shapes_and_attributes() -> None:
         '"aria-hidden":"true"',
     ):
         assert attribute in rendered
-    assert 'jsx("circle",{cx:"12",cy:"12",r:"10"},)' in rendered
-    assert 'jsx("path",{d:"m9 12 2 2 4-4"},)' in rendered
+    # Lucide's shapes, as the <svg>'s inner markup.
+    assert '<circle cx=\\"12\\" cy=\\"12\\" r=\\"10\\"/><path d=\\"m9 12 2 2 4-4\\"/>' in rendered
 
 
 def test_an_icon_with_a_name_for_screen_readers_is_not_hidden() -> None:
