@@ -17,8 +17,8 @@ An unknown icon name stops the build, naming it (content/*.yaml names icons too)
 from __future__ import annotations
 
 import functools
-from html import escape
 import xml.etree.ElementTree as ElementTree
+from html import escape
 from pathlib import Path
 
 import reflex as rx
