@@ -88,6 +88,15 @@ class VideoTestimonial(Strict):
     vimeo_id: str = Field(pattern=r"^[0-9]+$")
     player_params: str = ""
     is_horizontal: bool = False
+    # What the clip is, said by the content and not assumed: an AI-generated clip is labelled
+    # as such on the page (and a carousel of them is not called client testimonials).
+    kind: Literal["ai-generated", "recorded"] = Field(
+        description="ai-generated (a synthetic avatar or voice) or recorded (real people, real footage)"
+    )
+
+    @property
+    def is_ai_generated(self) -> bool:
+        return self.kind == "ai-generated"
 
 
 class Project(Strict):

@@ -224,11 +224,27 @@ def test_avatar_project_offers_video_carousels_and_six_languages(
     expect(options.first).to_be_checked()
     expect(page.locator("iframe")).to_have_count(0)
     assert desktop.foreign_requests == []
+    # The clips are AI-generated (projects.yaml says so): each card carries the label, in its
+    # full-screen dialog too, and the carousel does not call them client testimonials.
+    assert all(clip.is_ai_generated for clip in project.video_testimonials)
+    expect(page.get_by_role("heading", name=text(lang, "project-videos-testimonials-ai"))).to_be_visible()
+    label = text(lang, "video-ai-generated")
+    for carousel in (vertical, horizontal):
+        cards = carousel.locator("[data-embed]")
+        expect(cards.locator(":scope > [data-testid='ai-label']")).to_have_count(cards.count())
+        expect(cards.locator("[data-video-dialog] [data-testid='ai-label']")).to_have_count(cards.count())
     # A click on a placeholder is what loads the player from the video host.
     player = page.get_by_test_id("avatar-language-video")
+    expect(player.locator(":scope > [data-testid='ai-label']")).to_have_text(label)
     with page.expect_request(lambda request: request.url.startswith("https://player.vimeo.com/video/")):
         player.get_by_role("button", name=text(lang, "video-load")).click()
     expect(player.locator("iframe")).to_have_count(1)
+    # The label stays over the playing video, and its full-screen dialog names it too.
+    expect(player.locator(":scope > [data-testid='ai-label']")).to_be_visible()
+    player.get_by_role("button", name=text(lang, "video-fullscreen")).click()
+    expect(player.locator("dialog[open] [data-testid='ai-label']")).to_be_visible()
+    expect(player.locator("dialog[open] [data-testid='ai-label']")).to_have_text(label)
+    player.locator("dialog[open]").get_by_role("button", name=text(lang, "video-close")).click()
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)

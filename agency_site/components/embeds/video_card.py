@@ -37,6 +37,7 @@ import reflex as rx
 from reflex import EventHandler, Var
 
 from agency_site.components.client_state import client_state
+from agency_site.components.embeds.ai_label import ai_label
 from agency_site.components.embeds.click_to_load import EmbedState, Poster, click_to_load
 from agency_site.components.embeds.consent import embed_provider
 from agency_site.components.ui.dialogs import modal_dialog
@@ -215,11 +216,17 @@ def _controls(lang: str, state: VideoState) -> list[rx.Component]:
     ]
 
 
-def _dialog(lang: str, state: VideoState, title: str, full_src: Var[str] | str) -> rx.Component:
+def _dialog(
+    lang: str, state: VideoState, title: str, full_src: Var[str] | str, ai_generated: bool
+) -> rx.Component:
     dialog_id = f"{state.embed_id}-dialog"
     return modal_dialog(
         rx.el.div(
-            rx.el.p(title, class_name="truncate text-sm font-semibold text-white"),
+            rx.el.div(
+                rx.el.p(title, class_name="truncate text-sm font-semibold text-white"),
+                ai_label(lang, on_card=False) if ai_generated else rx.fragment(),
+                class_name="flex min-w-0 items-center gap-3",
+            ),
             rx.el.button(
                 lucide_icon("x", size=20, aria_hidden="true"),
                 rx.el.span(t(lang, "video-close"), class_name="sr-only"),
@@ -261,12 +268,14 @@ def video_card(
     testid: str,
     lazy: bool = True,
     class_name: str = "",
+    ai_generated: bool = False,
 ) -> rx.Component:
     """A 16:9 (or 9:16) card that plays `video_id` muted once the visitor clicks it.
 
     With `choices` (and a `video_language_picker` of the same choices) it plays the chosen
     language's video instead, the first one until another is picked. `embed_id` names its
-    client state (components/embeds/ids.py), `testid` is its box's test id.
+    client state (components/embeds/ids.py), `testid` is its box's test id. An
+    `ai_generated` video carries the 'AI-generated' label on the card and in full screen.
     """
     state = VideoState(embed_id)
     choices = choices or [VideoChoice(id="", name="", video_id=video_id, player_params=player_params)]
@@ -294,7 +303,10 @@ def video_card(
         lang=lang,
         lazy=lazy,
         loaded_children=tuple(_controls(lang, state)),
-        extra_children=(_dialog(lang, state, title, _source(state, choices, DIALOG_PARAMS)),),
+        extra_children=(
+            _dialog(lang, state, title, _source(state, choices, DIALOG_PARAMS), ai_generated),
+            *((ai_label(lang, on_card=True),) if ai_generated else ()),
+        ),
         extra_attrs={"data-ready": rx.cond(state.ready.value, "true", "false")},
         # Back on the page later: a new player, not the old one's state.
         reset=(*state.new_player(), state.fullscreen.set_value(False)),

@@ -38,6 +38,7 @@ def _clip_card(lang: str, clip: VideoTestimonial, title: str) -> rx.Component:
         vertical=not clip.is_horizontal,
         embed_id=testimonial_video(clip.id),
         testid=f"video-{clip.id}",
+        ai_generated=clip.is_ai_generated,
     )
 
 
@@ -90,6 +91,7 @@ def _language_video(lang: str, project: Project) -> rx.Component:
                 title=t(lang, "project-language-title"),
                 embed_id=AVATAR_LANGUAGE_VIDEO,
                 testid="avatar-language-video",
+                ai_generated=True,
                 class_name="mt-6 shadow-xl shadow-indigo-900/10",
             ),
             class_name="mx-auto mt-8 max-w-4xl",
@@ -105,10 +107,14 @@ def avatar_videos(lang: str, project: Project) -> rx.Component:
         return rx.fragment()
     vertical = [clip for clip in project.video_testimonials if not clip.is_horizontal]
     horizontal = [clip for clip in project.video_testimonials if clip.is_horizontal]
+    # Synthetic clips are not presented as what clients said.
+    testimonials = (
+        "project-videos-testimonials-ai"
+        if any(clip.is_ai_generated for clip in vertical)
+        else "project-videos-testimonials"
+    )
     return rx.el.section(
-        _clip_carousel(lang, vertical, "project-videos-testimonials", vertical=True)
-        if vertical
-        else rx.fragment(),
+        _clip_carousel(lang, vertical, testimonials, vertical=True) if vertical else rx.fragment(),
         _clip_carousel(lang, horizontal, "project-videos-demos", vertical=False)
         if horizontal
         else rx.fragment(),

@@ -45,6 +45,8 @@ def language_demo(lang: str) -> rx.Component:
                 title=t(lang, "home-languages-video-title"),
                 embed_id=LANGUAGE_VIDEO,
                 testid="language-video",
+                # The avatar's face and voice are synthetic.
+                ai_generated=True,
                 class_name="mt-8 shadow-xl shadow-violet-900/10",
             ),
             class_name="mx-auto mt-10 max-w-4xl",
