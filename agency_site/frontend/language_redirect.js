@@ -17,7 +17,12 @@
 //   Schedule button closes the panel);
 // - Escape in a popover gives focus back to the button that opened it. The browser does
 //   that itself, except for a popover inside another one (the language list in the mobile
-//   menu), where Chromium leaves focus on the page's body.
+//   menu), where Chromium leaves focus on the page's body;
+// - focus moving on past an open popover (Tab after the menu's last control) closes it:
+//   left open, it would cover the control that now has focus. Its own button keeps it open
+//   (Shift+Tab back to the toggle, which closes it on Enter);
+// - a twin URL is always on this site: made from the address bar, a path such as
+//   /de//evil.com/x would otherwise give //evil.com/x, another host to a browser.
 //
 // The German prefix and the German sections come from the element's data-languages
 // attribute (agency_site.i18n.browser_languages, the value usePageLanguage gets too), the
@@ -63,9 +68,12 @@
     return lang === "de" ? prefix + (path === "/" ? "" : path) : path;
   }
 
-  // The twin of the current URL in `lang`, keeping its query and hash.
+  // The twin of the current URL in `lang`, keeping its query and hash: an absolute URL
+  // of this origin, its path with no empty part (two slashes, or a slash and a backslash,
+  // which browsers read as one, start another host's address).
   function twinPath(lang) {
-    return (namedTwin(lang) || madeTwin(lang)) + window.location.search + window.location.hash;
+    var path = (namedTwin(lang) || madeTwin(lang)).replace(/[/\\]+/g, "/");
+    return window.location.origin + path + window.location.search + window.location.hash;
   }
 
   var isGerman = isGermanPath(window.location.pathname);
@@ -93,6 +101,16 @@
     }
     var popover = link.closest("[popover]");
     if (popover && popover.matches(":popover-open")) popover.hidePopover();
+  });
+
+  document.addEventListener("focusin", function (event) {
+    var target = event.target;
+    if (!(target instanceof Element)) return;
+    document.querySelectorAll("[popover]").forEach(function (popover) {
+      if (!popover.matches(":popover-open") || popover.contains(target)) return;
+      if (popover.id && target.closest('[popovertarget="' + popover.id + '"]')) return;
+      popover.hidePopover();
+    });
   });
 
   document.addEventListener("keydown", function (event) {

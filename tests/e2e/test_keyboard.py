@@ -20,6 +20,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Locator, Page, expect
 
+from agency_site.constants import LANGUAGES
 from agency_site.i18n import localized_path
 
 from .conftest import SharedPages
@@ -362,8 +363,8 @@ def test_mobile_menu_takes_focus_in_and_gives_it_back(shared_pages: SharedPages)
     """The menu is a native popover: opening it moves focus to its first link (autofocus),
     Tab walks its controls in order, Shift+Tab from the first returns to the toggle, and
     Escape closes it with focus back on the toggle. It is not modal (the page behind stays
-    usable, as with any dropdown), so Tab past its last control moves on to the page and
-    the browser keeps it open; the old script's Tab trap went with the script."""
+    usable, as with any dropdown): Tab past its last control closes it
+    (test_tab_past_the_open_menu_closes_it)."""
     mobile = shared_pages.visit("mobile")
     mobile.goto("/")
     page = mobile.page
@@ -387,6 +388,30 @@ def test_mobile_menu_takes_focus_in_and_gives_it_back(shared_pages: SharedPages)
     expect(panel).to_be_hidden()
     expect(toggle).to_be_focused()
     expect_expanded(page, "#menu-toggle", False)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_tab_past_the_open_menu_closes_it(shared_pages: SharedPages, lang: str) -> None:
+    """The open menu covers the page under it at 375 px: Tab past its last control closes
+    it, so focus never lands on a control hidden under it. The menu is a named navigation
+    and its toggle says whether it is expanded."""
+    page = shared_pages.load("mobile", localized_path(lang, "/")).page
+    toggle, panel = page.get_by_test_id("menu-toggle"), page.get_by_test_id("mobile-menu")
+    toggle.focus()
+    page.keyboard.press("Enter")
+    expect(panel).to_be_visible()
+    expect_expanded(page, "#menu-toggle", True)
+    expect(panel.get_by_role("navigation")).to_have_accessible_name(text(lang, "nav-main-label"))
+    controls = panel.locator("a[href], button").filter(visible=True)
+    for index in range(1, controls.count()):
+        page.keyboard.press("Tab")
+        expect(controls.nth(index)).to_be_focused()
+    page.keyboard.press("Tab")
+    expect(panel).to_be_hidden()
+    expect_expanded(page, "#menu-toggle", False)
+    focused = page.evaluate(FOCUSED)
+    assert focused["id"] is not None and not focused["hidden"], focused
+    assert not page.evaluate("() => document.getElementById('site-header').contains(document.activeElement)")
 
 
 def test_language_dropdown_opens_walks_and_closes_with_the_keyboard(shared_pages: SharedPages) -> None:

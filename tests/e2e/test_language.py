@@ -132,6 +132,30 @@ def test_switcher_on_a_page_of_an_unknown_id_keeps_the_id(desktop: Visit) -> Non
     expect(desktop.page).to_have_url(desktop.url("/de/blog/no-such-post"))
 
 
+# Addresses whose twin, made from the address bar, named another host: two slashes, a
+# backslash (a browser reads it as a slash), encoded slashes; nginx answers
+# /de//evil.example/x with the German not-found page, as the test server does (each ends in
+# /x: a last part like a file name is answered with a bare 404). With the language to
+# switch to and where the switcher must lead, on this site.
+HOSTILE_PATHS = {
+    "/de//evil.example/x": ("en", "/evil.example/x"),
+    "//evil.example/x": ("de", "/de/evil.example/x"),
+    "/\\evil.example/x": ("de", "/de/evil.example/x"),
+    "/de/\\evil.example/x": ("en", "/evil.example/x"),
+    "/%2F%2Fevil.example/x": ("de", "/de/%2F%2Fevil.example/x"),
+    "/de/%2F%2Fevil.example/x": ("en", "/%2F%2Fevil.example/x"),
+}
+
+
+def test_the_switcher_keeps_the_visitor_on_the_site(desktop: Visit) -> None:
+    for path, (code, landing) in HOSTILE_PATHS.items():
+        desktop.goto(path)
+        choose_language(desktop.page, code)
+        expect(desktop.page).to_have_url(desktop.url(landing))
+        desktop.wait_until_interactive()
+    assert desktop.foreign_requests == []
+
+
 def _switcher_links(html: str) -> dict[str, str]:
     """The prerendered language dropdown's links: language -> href (first instance)."""
     links: dict[str, str] = {}

@@ -1,11 +1,13 @@
-"""The fixed glass header: bar on large screens, hamburger panel below 768 px.
+"""The fixed glass header: the full bar where it fits, else a hamburger panel (below 768 px
+with 16 px text; wider windows too with larger text).
 
 Native HTML throughout, so it works before hydration, without the backend and with
 JavaScript off: the mobile menu is a `popover` opened by its button's `popovertarget`
 (light dismiss, Escape, focus return and aria-expanded come with the browser), the
 language dropdown another (language_switcher.py), the current page is marked in each
 page's prerendered HTML, and the bar's shrink on scroll is a scroll-driven animation in
-assets/styles.css. Only the `data-hydrated` marker needs React.
+assets/styles.css. Only the `data-hydrated` marker needs React; the head script
+(frontend/language_redirect.js) closes the panel when focus moves on past it.
 """
 
 from __future__ import annotations
@@ -24,6 +26,13 @@ from agency_site.reflex_adapter import ClientStateVar
 
 # The fixed header's id: assets/styles.css styles the header by it.
 HEADER_ID = "site-header"
+
+# Full bar or compact menu: `@min-[46rem]`, asked of the bar (a size container) in rem, not
+# of the window. The full bar needs the room it has at a 768 px window with 16 px text (the
+# bar's content box, 736 px, is 46 rem); in rem, that room grows with the reader's text
+# size, so the compact menu takes over wherever the full bar no longer fits: a narrow
+# window, text at 200 % or 400 %, or both, whether the browser scales its default font
+# (which media queries follow) or the page's root font size (which they do not).
 
 MENU_TOGGLE_ID = "menu-toggle"
 MENU_PANEL_ID = "mobile-menu"
@@ -84,12 +93,12 @@ def _desktop_bar(lang: str, current: str, twins: dict[str, str]) -> rx.Component
         rx.el.nav(
             *[_nav_link(lang, item, current, mobile=False) for item in HEADER_NAV],
             aria_label=t(lang, "nav-main-label"),
-            class_name="hidden items-center md:flex lg:gap-1",
+            class_name="hidden items-center @min-[46rem]:flex lg:gap-1",
         ),
         rx.el.div(
             language_switcher(lang, "language-desktop", twins),
             schedule_call_button(lang, compact=True),
-            class_name="hidden items-center gap-2 md:flex lg:gap-3",
+            class_name="hidden items-center gap-2 @min-[46rem]:flex lg:gap-3",
         ),
         class_name="contents",
     )
@@ -110,7 +119,7 @@ def _mobile_toggle(lang: str) -> rx.Component:
         data_testid="menu-toggle",
         class_name=(
             "inline-flex h-11 w-11 items-center justify-center rounded-full text-slate-800 "
-            f"hover:bg-slate-100 {FOCUS_RING_TIGHT} md:hidden"
+            f"hover:bg-slate-100 {FOCUS_RING_TIGHT} @min-[46rem]:hidden"
         ),
     )
 
@@ -136,7 +145,7 @@ def _mobile_panel(lang: str, current: str, twins: dict[str, str]) -> rx.Componen
         class_name=(
             # A popover sits in the top layer, fixed to the viewport: just below the bar.
             "fixed inset-x-3 top-[calc(var(--header-height)+0.25rem)] bottom-auto m-0 max-h-[calc(100dvh-var(--header-height)-1rem)] w-auto overflow-y-auto "
-            "rounded-2xl border border-slate-200 bg-white p-4 text-slate-800 shadow-xl md:hidden"
+            "rounded-2xl border border-slate-200 bg-white p-4 text-slate-800 shadow-xl @min-[46rem]:hidden"
         ),
     )
 
@@ -158,7 +167,7 @@ def header(lang: str, page_path: str | None) -> rx.Component:
             _mobile_toggle(lang),
             _mobile_panel(lang, current, twins),
             class_name=(
-                "group/bar relative mx-auto flex h-(--header-height) w-full max-w-(--content-max-width) items-center justify-between gap-3 "
+                "group/bar @container relative mx-auto flex h-(--header-height) w-full max-w-(--content-max-width) items-center justify-between gap-3 "
                 "border-b border-white/40 bg-white/70 px-4 shadow-sm backdrop-blur-md "
                 "transition-all duration-300 ease-out lg:gap-4 lg:px-6"
                 # docs/product.md §2, past 50 px: assets/styles.css (scroll-driven, no script).

@@ -56,7 +56,7 @@ class Element {
 }
 globalThis.Element = Element;
 globalThis.window = {
-  location: { ...location, pathname: location.pathname, search: location.search, hash: location.hash,
+  location: { origin: location.origin, pathname: location.pathname, search: location.search, hash: location.hash,
               replace: (to) => { log.replaced = to; } },
   localStorage: { getItem: () => log.stored, setItem: (key, value) => { log.stored = `${key}=${value}`; } },
 };
@@ -112,22 +112,24 @@ def _run(tmp_path, url: str, stored: str | None, click: dict | None = None, head
 @pytest.mark.parametrize(
     ("url", "stored", "replaced", "lang", "head"),
     [
-        ("http://x/about?ref=mail#top", "de", "/de/ueber-uns?ref=mail#top", "en", _head("/about")),
+        ("http://x/about?ref=mail#top", "de", "http://x/de/ueber-uns?ref=mail#top", "en", _head("/about")),
         (
             "http://x/blog/ai-healthcare",
             "de",
-            "/de/blog/ki-im-gesundheitswesen",
+            "http://x/de/blog/ki-im-gesundheitswesen",
             "en",
             _head("/blog/ai-healthcare"),
         ),
-        ("http://x/", "de", "/de", "en", _head("/")),
+        ("http://x/", "de", "http://x/de", "en", _head("/")),
         ("http://x/de/ueber-uns", "de", None, "de", {}),
         ("http://x/about", "DE", None, "en", _head("/about")),
         ("http://x/about", None, None, "en", _head("/about")),
         ("http://x/dessert", "en", None, "en", {}),
         # No head names this page as its own (an unknown id): the section's German word.
-        ("http://x/project/999", "de", "/de/projekt/999", "en", _head("/project/100")),
-        ("http://x/dessert?a=1", "de", "/de/dessert?a=1", "en", {}),
+        ("http://x/project/999", "de", "http://x/de/projekt/999", "en", _head("/project/100")),
+        ("http://x/dessert?a=1", "de", "http://x/de/dessert?a=1", "en", {}),
+        # A path a browser would read as another host stays a path of this site.
+        ("http://x//evil.example/x", "de", "http://x/de/evil.example/x", "en", {}),
     ],
 )
 def test_stored_german_opens_the_twin_before_paint(tmp_path, url, stored, replaced, lang, head) -> None:
@@ -143,7 +145,7 @@ def test_a_language_link_stores_the_choice_and_keeps_query_and_hash(tmp_path) ->
     head = {**_head("/services/ai-callers"), CANONICAL: "http://site.example" + german}
     log = _run(tmp_path, f"http://x{german}?utm=1#top", None, click, head)
     assert log["stored"] == "language=en"
-    assert log["href"] == "/services/ai-callers?utm=1#top"
+    assert log["href"] == "http://x/services/ai-callers?utm=1#top"
     assert log["hidden"] is True  # the dropdown closes
 
 
@@ -151,7 +153,23 @@ def test_a_language_link_stores_the_choice_and_keeps_query_and_hash(tmp_path) ->
 def test_a_language_link_on_an_unknown_id_keeps_the_id_under_the_other_sections_word(tmp_path) -> None:
     click = {"href": "/de/leistungen", LANGUAGE_CHOICE_ATTRIBUTE: "en"}
     log = _run(tmp_path, "http://x/de/leistungen/no-such?q=1", None, click, _head("/services"))
-    assert log["href"] == "/services/no-such?q=1"
+    assert log["href"] == "http://x/services/no-such?q=1"
+
+
+@pytest.mark.skipif(shutil.which("node") is None, reason="needs Node.js")
+@pytest.mark.parametrize(
+    ("url", "choice", "href"),
+    [
+        ("http://x/de//evil.example/x", "en", "http://x/evil.example/x"),
+        ("http://x/de/%2F%2Fevil.example/x", "en", "http://x/%2F%2Fevil.example/x"),
+        ("http://x//evil.example/x?q=1#h", "de", "http://x/de/evil.example/x?q=1#h"),
+        ("http://x/\\evil.example", "de", "http://x/de/evil.example"),
+    ],
+)
+def test_a_language_link_never_names_another_host(tmp_path, url, choice, href) -> None:
+    """/de//evil.example/x made '//evil.example/x', another host to a browser."""
+    log = _run(tmp_path, url, None, {"href": "/", LANGUAGE_CHOICE_ATTRIBUTE: choice})
+    assert log["href"] == href
 
 
 @pytest.mark.skipif(shutil.which("node") is None, reason="needs Node.js")
