@@ -30,8 +30,10 @@ FOCUSED_BOX = f"""() => {{
   const el = document.activeElement;
   if (!el || el === document.body) return null;
   // A visually hidden control (a checkbox, a radio button) shows focus on its label beside it.
+  // A link stretched over its card (the kit's focus-ring-within) shows focus on the card.
   const own = el.getBoundingClientRect();
-  const shown = own.width <= 1 && own.height <= 1 && el.nextElementSibling ? el.nextElementSibling : el;
+  const card = el.closest('.focus-ring-within');
+  const shown = card ? card : own.width <= 1 && own.height <= 1 && el.nextElementSibling ? el.nextElementSibling : el;
   // Buttons ease into their focused look (Tailwind's `transition`): measure its end,
   // which finish() shows at once instead of waiting the transition out.
   for (const node of [el, shown]) {{
@@ -56,7 +58,7 @@ FOCUSED_BOX = f"""() => {{
 BLUR = """() => {
   const el = window.__focused = document.activeElement;
   el.blur();
-  for (const node of [el, el.nextElementSibling].filter(Boolean)) {
+  for (const node of [el, el.nextElementSibling, el.closest('.focus-ring-within')].filter(Boolean)) {
     for (const eased of node.getAnimations()) if (eased instanceof CSSTransition) eased.finish();
   }
 }"""
