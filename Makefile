@@ -48,7 +48,7 @@ help:
 	@echo "make test-e2e       only the end-to-end tests"
 	@echo "make check-content  validate content/ (a broken file names its file and field)"
 	@echo "make check-live     the go-live check: each value still a placeholder (file, line, what to put there)"
-	@echo "make bench          build and serve, then Lighthouse every page type (BENCH_ARGS=\"--runs 1\" to narrow) and print each page's weight"
+	@echo "make bench          build and serve, then Lighthouse every page type (BENCH_ARGS=\"--runs 1\" to narrow) and print each page's weight; BASELINE_REV=main measures main's build beside it"
 	@echo "make bench-contact  N contact messages at once through the websocket (N=200)"
 	@echo "make stack         the production stack here: nginx on https://localhost:8443, 2 backends, Redis, PostgreSQL"
 	@echo "make stack-down    stop it"
@@ -276,13 +276,14 @@ lighthouse: $(LIGHTHOUSE_STAMP)
 # Figures, not tests: build and serve the production build on a free port,
 # run Lighthouse on every page type and its script-free floor, print the table and the
 # budgets (files in benchmarks/out/), then print what each page weighs and the bytes of
-# images each downloads at 375 and 1280 px (BASELINE_CLIENT=<an older build's client folder>
-# adds the figures before).
+# images each downloads at 375 and 1280 px. BASELINE_REV=<a git revision> builds it once
+# (benchmarks/baseline.py) and measures it in the same Lighthouse runs and page weights, as
+# 'before'; BASELINE_CLIENT=<an older build's client folder> adds the images before.
 # Narrow it with e.g. BENCH_ARGS="--runs 1 --presets mobile --langs en".
 BENCH_ARGS ?=
 bench: prepare $(DEV_STAMP) chromium-browser lighthouse
-	$(BIN)/python benchmarks/lighthouse.py $(BENCH_ARGS)
-	$(BIN)/python benchmarks/page_weight.py
+	$(BIN)/python benchmarks/lighthouse.py $(if $(BASELINE_REV),--baseline-rev $(BASELINE_REV)) $(BENCH_ARGS)
+	$(BIN)/python benchmarks/page_weight.py $(if $(BASELINE_REV),--baseline-rev $(BASELINE_REV))
 	$(BIN)/python benchmarks/image_weight.py $(if $(BASELINE_CLIENT),--baseline-client $(BASELINE_CLIENT))
 
 # Figures, not tests: N visitors submit the contact form at once through the websocket.
@@ -359,7 +360,7 @@ observatory: $(OBSERVATORY_STAMP)
 # in Chromium; prints websockets opened, states the server kept, its memory before and after
 # the sessions expired, and each page's JavaScript in this build and in BASELINE_REV's.
 K ?= 5
-BASELINE_REV ?= c6c6903
+bench-visitors: BASELINE_REV ?= c6c6903
 # make test's CPU time, Chromium's orphaned renderers included (benchmarks/suite_cpu.py).
 bench-suite: prepare
 	$(BIN)/python benchmarks/suite_cpu.py -- $(MAKE) --no-print-directory test

@@ -43,9 +43,10 @@ export default [
     },
   },
   {
-    // The inline head script: a classic script (no modules, no JSX), inlined into <head>
-    // by agency_site/components/head_script.py.
-    files: ["agency_site/frontend/language_redirect.js"],
+    // The inline scripts: classic scripts (no modules, no JSX), inlined into <head> by
+    // agency_site/components/head_script.py and at the end of <body> by
+    // agency_site/frontend/paint_before_hydration.py.
+    files: ["agency_site/frontend/language_redirect.js", "agency_site/frontend/load_after_paint.js"],
     languageOptions: { ecmaVersion: 2022, sourceType: "script", globals: { ...globals.browser } },
   },
   {

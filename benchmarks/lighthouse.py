@@ -11,10 +11,16 @@ every <script> and script preload removed (CSS kept), written into the served st
 directory under /__floor__/ and served by the same server. The report shows our LCP
 divided by the floor's LCP, i.e. what the framework costs on top of the content.
 
+With `--baseline-rev` (a git revision, built once by baseline.py) or `--baseline-web` (a
+kept build's web folder) it serves that build too, with this checkout's backend on a port
+of its own, and measures its pages in the same run, interleaved with ours and the floor's,
+so one table shows before, after and the floor under the same load.
+
 Then it prints the budgets as met or missed per page. Figures only: the exit
 status does not depend on the budgets.
 
     make bench                                   # the full matrix (slow: ~300 runs)
+    make bench BASELINE_REV=main                 # and main's build beside it (before)
     .venv/bin/python benchmarks/lighthouse.py --pages /,/blog --presets mobile --runs 1
     .venv/bin/python benchmarks/lighthouse.py --url http://localhost:3301 --langs en
 
@@ -44,6 +50,7 @@ from urllib.parse import urlsplit
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from tests.e2e.support.served_build import BuiltServer  # noqa: E402
 from tests.support.server import ServerProcess, free_port, production_server  # noqa: E402
 
 OUT_DIR = ROOT / "benchmarks" / "out"
@@ -287,6 +294,22 @@ def _fmt(summary: dict | None, kind: str) -> str:
     return f"{text[0]} ({text[1]}–{text[2]})"
 
 
+def _row(label: str, ours: dict, floor: dict | None, empty_floor: bool) -> str:
+    ratio = "–"
+    if empty_floor:
+        ratio = "no floor: HTML empty without JS"
+    elif floor and floor.get("lcp") and ours.get("lcp"):
+        ratio = f"{ours['lcp']['median'] / floor['lcp']['median']:.2f}"
+    return (
+        f"| {label} | {_fmt(ours['performance'], 'score')} | {_fmt(ours['accessibility'], 'score')} "
+        f"| {_fmt(ours['best-practices'], 'score')} | {_fmt(ours['seo'], 'score')} "
+        f"| {_fmt(ours['fcp'], 's')} | {_fmt(ours['lcp'], 's')} | {_fmt(ours['tbt'], 'ms')} "
+        f"| {_fmt(ours['cls'], 'cls')} | {_fmt(ours['kb'], 'kb')} | {_fmt(ours['js_kb'], 'kb')} "
+        f"| {_fmt(ours['requests'], 'n')} | {', '.join(ours['foreign']) or '0'} "
+        f"| {_fmt(floor['lcp'], 's') if floor else '–'} | {ratio} |"
+    )
+
+
 def markdown(report: dict) -> str:
     lines = [
         f"# Lighthouse benchmark, {report['started']}",
@@ -301,6 +324,12 @@ def markdown(report: dict) -> str:
         "floor = the same page's HTML and CSS without any script, served by the same server.",
         "",
     ]
+    if report.get("before"):
+        lines += [
+            f"Each page's second row (*before*) is the build of {report['before']}, served beside "
+            "ours by this checkout's backend and measured in the same runs.",
+            "",
+        ]
     for preset in report["presets"]:
         lines += [
             f"## {preset}",
@@ -310,23 +339,11 @@ def markdown(report: dict) -> str:
             "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|",
         ]
         for page in report["pages"]:
-            ours = report["results"].get(f"ours {preset} {page}")
             floor = report["results"].get(f"floor {preset} {page}")
-            if not ours:
-                continue
-            ratio = "–"
-            if page in report["empty_floors"]:
-                ratio = "no floor: HTML empty without JS"
-            elif floor and floor.get("lcp") and ours.get("lcp"):
-                ratio = f"{ours['lcp']['median'] / floor['lcp']['median']:.2f}"
-            lines.append(
-                f"| {page} | {_fmt(ours['performance'], 'score')} | {_fmt(ours['accessibility'], 'score')} "
-                f"| {_fmt(ours['best-practices'], 'score')} | {_fmt(ours['seo'], 'score')} "
-                f"| {_fmt(ours['fcp'], 's')} | {_fmt(ours['lcp'], 's')} | {_fmt(ours['tbt'], 'ms')} "
-                f"| {_fmt(ours['cls'], 'cls')} | {_fmt(ours['kb'], 'kb')} | {_fmt(ours['js_kb'], 'kb')} "
-                f"| {_fmt(ours['requests'], 'n')} | {', '.join(ours['foreign']) or '0'} "
-                f"| {_fmt(floor['lcp'], 's') if floor else '–'} | {ratio} |"
-            )
+            for variant, label in (("ours", page), ("before", f"{page} *before*")):
+                ours = report["results"].get(f"{variant} {preset} {page}")
+                if ours:
+                    lines.append(_row(label, ours, floor, page in report["empty_floors"]))
         lines.append("")
     lines += ["## Budgets (on the medians)", "", "| page | preset | met | missed |", "|---|---|---|---|"]
     met_total = missed_total = 0
@@ -391,6 +408,12 @@ def main(argv: list[str] | None = None) -> int:
         help="mobile preset's CPU slowdown multiplier (Lighthouse's default: 4); lower it on a slow or busy machine",
     )
     parser.add_argument("--no-floor", action="store_true", help="skip the script-free floor pages")
+    parser.add_argument(
+        "--baseline-rev", help="also measure this git revision's build ('before'; baseline.py)"
+    )
+    parser.add_argument(
+        "--baseline-web", type=Path, help="also measure this kept build's web folder ('before')"
+    )
     args = parser.parse_args(argv)
 
     if not (LIGHTHOUSE_MODULES / "lighthouse").is_dir():
@@ -401,6 +424,9 @@ def main(argv: list[str] | None = None) -> int:
     presets = args.presets.split(",")
 
     server = None
+    before_server = None
+    before_label = None
+    before_scratch = Path(tempfile.mkdtemp(prefix="agency-lighthouse-before-"))
     started = dt.datetime.now().strftime("%Y-%m-%d %H:%M")
     stamp = dt.datetime.now().strftime("%Y%m%d-%H%M%S")
     lighthouse_version = json.loads((LIGHTHOUSE_MODULES / "lighthouse" / "package.json").read_text())[
@@ -415,13 +441,30 @@ def main(argv: list[str] | None = None) -> int:
             base_url = f"http://127.0.0.1:{port}"
         site_host = urlsplit(base_url).netloc
         floors = {} if args.no_floor else write_floors(base_url, pages, args.static_dir)
+        before_web = args.baseline_web
+        if before_web is None and args.baseline_rev:
+            from baseline import baseline_web, resolve
+
+            before_web = baseline_web(args.baseline_rev)
+            before_label = f"{args.baseline_rev} ({resolve(args.baseline_rev)})"
+        if before_web is not None:
+            before_label = before_label or str(before_web)
+            database = {"DATABASE_URL": f"sqlite:///{before_scratch / 'before.db'}"}
+            before_server = BuiltServer(before_scratch, database, source=before_web)
+            before_server.start()
+        hosts = {"ours": site_host, "floor": site_host}
+        bases = {"ours": base_url, "floor": base_url}
+        if before_server is not None:
+            hosts["before"] = urlsplit(before_server.url).netloc
+            bases["before"] = before_server.url
 
         jobs = []
-        # Interleaved (run, page, preset, ours then floor), so load changes hit both alike.
+        # Interleaved (run, page, preset: ours, before, floor), so load changes hit them alike.
         for run in range(args.runs):
             for page in pages:
                 for preset in presets:
-                    variants = [("ours", page)] + ([("floor", floors[page])] if floors.get(page) else [])
+                    variants = [("ours", page)] + ([("before", page)] if before_server else [])
+                    variants += [("floor", floors[page])] if floors.get(page) else []
                     for variant, path in variants:
                         jobs.append(
                             {
@@ -430,7 +473,7 @@ def main(argv: list[str] | None = None) -> int:
                                 "preset": preset,
                                 "page": page,
                                 "run": run,
-                                "url": base_url + path,
+                                "url": bases[variant] + path,
                                 "cpuSlowdown": args.cpu_slowdown,
                             }
                         )
@@ -440,6 +483,9 @@ def main(argv: list[str] | None = None) -> int:
     finally:
         if server is not None:
             server.stop()
+        if before_server is not None:
+            before_server.stop()
+        shutil.rmtree(before_scratch, ignore_errors=True)
 
     grouped: dict[str, list[dict]] = {}
     errors = []
@@ -448,7 +494,7 @@ def main(argv: list[str] | None = None) -> int:
             errors.append({"id": result["id"], "error": result.get("error") or result.get("runtimeError")})
             continue
         grouped.setdefault(f"{result['variant']} {result['preset']} {result['page']}", []).append(
-            measures(result, site_host)
+            measures(result, hosts[result["variant"]])
         )
     results = {key: aggregate(runs) for key, runs in grouped.items()}
     budget_checks = {
@@ -476,6 +522,7 @@ def main(argv: list[str] | None = None) -> int:
         "started": started,
         "url": base_url,
         "commit": git_commit(),
+        "before": before_label,
         "lighthouse": lighthouse_version,
         "chrome": chrome or "Chromium",
         "runs": args.runs,

@@ -3,20 +3,26 @@
 Reads the prerendered files in .web/build/client (run `make export` first) and prints,
 per page, the HTML, the JavaScript its first load fetches and the CSS it links, raw and
 compressed. The JavaScript is the page's module graph: the modules its inline module
-script imports (the manifest, the route modules, the entry) and, recursively, what they
-import statically; chunks that are only imported dynamically (`import("…")`: the socket
+script imports (the manifest, the route modules, the entry; or those that the script of
+frontend/load_after_paint.js names in `data-modules`) and, recursively, what they import
+statically; chunks that are only imported dynamically (`import("…")`: the socket
 client, toasts, carousels) load later, when needed, and are not counted. (The pages carry
 no `<link rel="modulepreload">` hints to read instead: frontend/paint_before_hydration.py drops them.)
-Figures only; nothing here passes or fails.
+With a baseline build (`--baseline-client`, or `--baseline-rev`, built once by baseline.py)
+it prints that build's JavaScript (brotli) beside this one's. Figures only; nothing here
+passes or fails.
 
     .venv/bin/python benchmarks/page_weight.py
     .venv/bin/python benchmarks/page_weight.py --client /tmp/baseline/client   # another build
+    .venv/bin/python benchmarks/page_weight.py --baseline-rev main             # before and after
 """
 
 from __future__ import annotations
 
 import argparse
 import gzip
+import html as html_text
+import json
 import re
 import sys
 from dataclasses import dataclass
@@ -31,6 +37,7 @@ PAGES = [page for page in LIGHTHOUSE_PAGES if page != NOT_FOUND_EXAMPLE] + ["/de
 KB = 1024
 
 _INLINE_MODULE = re.compile(r'<script type="module"[^>]*>(.*?)</script>', re.S)
+_DATA_MODULES = re.compile(r'<script data-modules="([^"]*)"')
 # In the HTML: `import "/assets/x.js"`, `import * as r from "/assets/x.js"`, `import("/assets/x.js")`.
 _HTML_IMPORT = re.compile(r'import\b[^"\'`;]*?["\'](/assets/[^"\']+\.js)["\']')
 # In a chunk, only static imports and re-exports: `import{a}from"./x.js"`, `import"./x.js"`.
@@ -75,11 +82,11 @@ def weight(files: list[Path]) -> Weight:
 
 def first_load_scripts(client: Path, html: str) -> list[Path]:
     """Every JavaScript file the page's first load fetches: its module graph without lazy chunks."""
-    pending = [
-        client / href.lstrip("/")
-        for script in _INLINE_MODULE.findall(html)
-        for href in _HTML_IMPORT.findall(script)
-    ]
+    hrefs = [href for script in _INLINE_MODULE.findall(html) for href in _HTML_IMPORT.findall(script)]
+    for names in _DATA_MODULES.findall(html):
+        modules = json.loads(html_text.unescape(names))
+        hrefs += [modules["manifest"], *(url for _, url in modules["routes"]), modules["entry"]]
+    pending = [client / href.lstrip("/") for href in hrefs]
     seen: dict[Path, None] = {}
     while pending:
         module = pending.pop()
@@ -108,12 +115,23 @@ def page_weights(client: Path, page: str) -> tuple[Weight, Weight, Weight] | Non
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--client", type=Path, default=CLIENT, help="the build's client folder")
-    client = parser.parse_args(argv).client
+    parser.add_argument("--baseline-client", type=Path, help="an older build's client folder, for 'before'")
+    parser.add_argument("--baseline-rev", help="a git revision to build once (baseline.py) for 'before'")
+    args = parser.parse_args(argv)
+    client = args.client
     if not client.exists():
         print(f"no build at {client}; run `make export` first", file=sys.stderr)
         return 1
+    baseline = args.baseline_client
+    if baseline is None and args.baseline_rev:
+        from baseline import baseline_web
+
+        baseline = baseline_web(args.baseline_rev) / "build" / "client"
+    print("kB = KiB; br: brotli, what browsers get" + (f"; before: {baseline}" if baseline else ""))
     print(
-        f"{'page':<24}{'HTML kB':>9}{'gz':>7}{'JS files':>10}{'JS kB':>8}{'gz':>7}{'br':>7}{'CSS kB':>8}{'gz':>7}"
+        f"{'page':<24}{'HTML kB':>9}{'gz':>7}{'JS files':>10}{'JS kB':>8}{'gz':>7}{'br':>7}"
+        + (f"{'br before':>11}{'change':>8}" if baseline else "")
+        + f"{'CSS kB':>8}{'gz':>7}"
     )
     for page in PAGES:
         weights = page_weights(client, page)
@@ -121,10 +139,18 @@ def main(argv: list[str] | None = None) -> int:
             print(f"{page:<24}  (not prerendered)")
             continue
         html, js, css = weights
-        print(
+        line = (
             f"{page:<24}{html.raw / KB:>9.1f}{html.gz / KB:>7.1f}{js.files:>10}{js.raw / KB:>8.1f}"
-            f"{js.gz / KB:>7.1f}{js.br / KB:>7.1f}{css.raw / KB:>8.1f}{css.gz / KB:>7.1f}"
+            f"{js.gz / KB:>7.1f}{js.br / KB:>7.1f}"
         )
+        if baseline:
+            before = page_weights(baseline, page)
+            line += (
+                f"{before[1].br / KB:>11.1f}{(js.br - before[1].br) / KB:>+8.1f}"
+                if before
+                else f"{'–':>11}{'':>8}"
+            )
+        print(line + f"{css.raw / KB:>8.1f}{css.gz / KB:>7.1f}")
     return 0
 
 

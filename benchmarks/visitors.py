@@ -13,7 +13,7 @@ with a throw-away database and state folder), then in headless Chromium:
 and prints, after each step, the websockets, states, rows stored and the server's resident
 memory (all its processes). Then the JavaScript each page type's first load fetches, in
 this build and in a baseline build (--baseline-client, or --baseline-rev built once into
-benchmarks/out/baseline-<rev>/), with page_weight.py. Figures only; nothing passes or fails.
+benchmarks/out/baseline-<rev>/ by baseline.py), with page_weight.py. Figures only; nothing passes or fails.
 
     make bench-visitors                                   # N=200 K=5
     .venv/bin/python benchmarks/visitors.py -n 200 -k 5 --expiration 30
@@ -24,9 +24,7 @@ benchmarks/out/baseline-<rev>/), with page_weight.py. Figures only; nothing pass
 from __future__ import annotations
 
 import argparse
-import os
 import shutil
-import subprocess
 import sys
 import tempfile
 import time
@@ -35,6 +33,7 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 
+from baseline import baseline_web
 from lighthouse import PAGES, localized, start_server
 from page_weight import PAGES as WEIGHT_PAGES
 from page_weight import page_weights
@@ -127,34 +126,6 @@ def _send_messages(base_url: str, users: int, run_id: str) -> int:
 
 def _count_states(states_dir: Path) -> int:
     return sum(1 for _ in states_dir.rglob("*.pkl")) if states_dir.exists() else 0
-
-
-def _baseline_client(rev: str) -> Path:
-    """The client build of `rev`, built once into benchmarks/out/baseline-<rev>/."""
-    target = OUT_DIR / f"baseline-{rev}"
-    client = target / "client"
-    if client.exists():
-        return client
-    worktree = Path(tempfile.mkdtemp(prefix="agency-baseline-"))
-    print(f"building {rev} for the baseline figures (once, into {target})", file=sys.stderr)
-    subprocess.run(["git", "worktree", "add", "--detach", str(worktree), rev], cwd=ROOT, check=True)
-    try:
-        for shared in (".venv", ".tools"):
-            (worktree / shared).symlink_to((ROOT / shared).resolve())
-        env = dict(os.environ, REFLEX_USE_SYSTEM_BUN="1")
-        env["PATH"] = f"{ROOT / '.tools/node_modules/.bin'}:{ROOT / '.venv/bin'}:{env.get('PATH', '')}"
-        subprocess.run(
-            [str(ROOT / ".venv/bin/reflex"), "export", "--frontend-only", "--no-zip"],
-            cwd=worktree,
-            env=env,
-            check=True,
-            stdout=subprocess.DEVNULL,
-        )
-        target.mkdir(parents=True, exist_ok=True)
-        shutil.copytree(worktree / ".web" / "build" / "client", client)
-    finally:
-        subprocess.run(["git", "worktree", "remove", "--force", str(worktree)], cwd=ROOT, check=False)
-    return client
 
 
 def _print_counts(label: str, counts: Counts, before: Counts) -> None:
@@ -256,7 +227,9 @@ def main(argv: list[str] | None = None) -> int:
         engine.dispose()
         shutil.rmtree(scratch, ignore_errors=True)
 
-    baseline = args.baseline_client or (_baseline_client(args.baseline_rev) if args.baseline_rev else None)
+    baseline = args.baseline_client or (
+        baseline_web(args.baseline_rev) / "build" / "client" if args.baseline_rev else None
+    )
     _print_weights(baseline)
     return 0
 

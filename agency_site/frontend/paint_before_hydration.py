@@ -9,13 +9,16 @@ After the build it also drops React Router's `<link rel="modulepreload">` hints 
 prerendered pages. They make the browser fetch every chunk (~150 KB) at the priority of the
 page itself, so on a slow connection the first paint waits for JavaScript that only
 hydrates a page that is already complete. Without them the module script fetches the same
-files a round trip or two later, after the paint. Measured with Lighthouse's mobile preset
-on the home page (3 runs, benchmarks/lighthouse.py): LCP 2.71 s with the hints, 1.75 s
-without; performance 0.92 and 0.99.
+files a round trip or two later, after the paint. For the same reason it
+puts `load_after_paint.js` in place of React Router's module script, which would start
+those fetches (and their parsing) as soon as the parser reached the end of the page: the
+same modules load one frame after the first paint.
 """
 
 from __future__ import annotations
 
+import html
+import json
 import re
 from pathlib import Path
 
@@ -33,12 +36,63 @@ def without_module_preloads(html: str) -> str:
     return MODULE_PRELOAD.sub("", html)
 
 
-def _strip_module_preloads(static_dir: Path) -> None:
+# Starts React Router's modules after the first paint (see that file).
+LOAD_AFTER_PAINT_FILE = Path(__file__).with_name("load_after_paint.js")
+
+_ROUTER_SCRIPT = re.compile(r'<script type="module" async="">(.*?)</script>', re.S)
+_MANIFEST = re.compile(r'^import "(/[^"]+)";', re.M)
+_ROUTE_IMPORT = re.compile(r'^import \* as (\w+) from "(/[^"]+)";', re.M)
+_ROUTE_MODULES = re.compile(r"^\s*window\.__reactRouterRouteModules = \{([^}]*)\};", re.M)
+_ROUTE_ENTRY = re.compile(r'"([^"]+)":(\w+)')
+_ENTRY = re.compile(r'^import\("(/[^"]+)"\);', re.M)
+
+
+class RouterScriptChanged(RuntimeError):
+    """React Router's module script no longer has the shape load_after_paint.js replaces."""
+
+
+def router_modules(script: str) -> dict:
+    """What React Router's module script loads: its manifest, each route module by route id,
+    and the entry; raises when the script holds anything else (a React Router upgrade)."""
+    manifest = _MANIFEST.search(script)
+    mapping = _ROUTE_MODULES.search(script)
+    entry = _ENTRY.search(script)
+    if not (manifest and mapping and entry):
+        raise RouterScriptChanged(f"React Router's module script changed:\n{script}")
+    urls = dict(_ROUTE_IMPORT.findall(script))
+    routes = [[route_id, urls[name]] for route_id, name in _ROUTE_ENTRY.findall(mapping.group(1))]
+    rest = script
+    for pattern in (_MANIFEST, _ROUTE_IMPORT, _ROUTE_MODULES, _ENTRY):
+        rest = pattern.sub("", rest)
+    if rest.strip() or len(routes) != len(urls):
+        raise RouterScriptChanged(f"React Router's module script changed:\n{script}")
+    return {"manifest": manifest.group(1), "routes": routes, "entry": entry.group(1)}
+
+
+def load_after_paint_text() -> str:
+    """`load_after_paint.js` without its header comment (it is inlined into every page)."""
+    lines = LOAD_AFTER_PAINT_FILE.read_text(encoding="utf-8").splitlines()
+    while lines and lines[0].startswith("//"):
+        lines.pop(0)
+    return "\n".join(lines).strip() + "\n"
+
+
+def loading_after_paint(page: str) -> str:
+    """The page with load_after_paint.js in place of React Router's module script."""
+
+    def replace(match: re.Match) -> str:
+        modules = json.dumps(router_modules(match.group(1)), separators=(",", ":"))
+        return f'<script data-modules="{html.escape(modules)}">{load_after_paint_text()}</script>'
+
+    return _ROUTER_SCRIPT.sub(replace, page)
+
+
+def _rewrite_pages(static_dir: Path) -> None:
     for page in static_dir.rglob("*.html"):
-        html = page.read_text(encoding="utf-8")
-        stripped = without_module_preloads(html)
-        if stripped != html:
-            page.write_text(stripped, encoding="utf-8")
+        text = page.read_text(encoding="utf-8")
+        rewritten = loading_after_paint(without_module_preloads(text))
+        if rewritten != text:
+            page.write_text(rewritten, encoding="utf-8")
 
 
 def _entry_client_task() -> tuple[str, str]:
@@ -53,7 +107,7 @@ class PaintBeforeHydration(Plugin):
 
     def post_build(self, **context) -> None:
         # Runs before Reflex writes the .gz/.br sidecars, so they match the pages.
-        _strip_module_preloads(Path(context["static_dir"]))
+        _rewrite_pages(Path(context["static_dir"]))
 
     def provides_entry_client(self) -> bool:
         return True

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import html
 import importlib.util
 import json
+import re
 import shutil
 import subprocess
 import sys
@@ -13,8 +15,13 @@ from reflex_base.constants.compiler import Embed
 
 from agency_site.components.ui.toaster import lazy_toaster
 from agency_site.frontend.paint_before_hydration import (
+    LOAD_AFTER_PAINT_FILE,
     PaintBeforeHydration,
+    RouterScriptChanged,
     _entry_client_task,
+    load_after_paint_text,
+    loading_after_paint,
+    router_modules,
     without_module_preloads,
 )
 from agency_site.frontend.react import REACT_FOLDER, jsx_library
@@ -221,12 +228,12 @@ def test_prerendered_pages_lose_their_module_preloads_and_keep_everything_else(t
         '<link rel="modulepreload" href="/assets/manifest-2.js"/>'
         '<link rel="modulepreload" href="/assets/entry.client-3.js" crossorigin=""/>'
         '<link rel="canonical" href="https://example.com/about"/></head>'
-        '<body><script type="module" async="">import "/assets/manifest-2.js";</script></body>'
+        "<body><p>About</p></body>"
     )
     assert without_module_preloads(page) == (
         '<head><link rel="stylesheet" href="/assets/app-1.css"/>'
         '<link rel="canonical" href="https://example.com/about"/></head>'
-        '<body><script type="module" async="">import "/assets/manifest-2.js";</script></body>'
+        "<body><p>About</p></body>"
     )
     (tmp_path / "about").mkdir()
     (tmp_path / "about" / "index.html").write_text(page)
@@ -235,3 +242,143 @@ def test_prerendered_pages_lose_their_module_preloads_and_keep_everything_else(t
     assert "modulepreload" not in (tmp_path / "about" / "index.html").read_text()
     # Only HTML pages are rewritten.
     assert "modulepreload" in (tmp_path / "robots.txt").read_text()
+
+
+# React Router's module script as the build writes it at the end of every page.
+ROUTER_SCRIPT = (
+    'import "/assets/manifest-2.js";\n'
+    'import * as route0 from "/assets/root-3.js";\n'
+    'import * as route1 from "/assets/_about_._index-4.js";\n'
+    "  \n"
+    '  window.__reactRouterRouteModules = {"root":route0,"routes/[about]._index":route1};\n'
+    "\n"
+    'import("/assets/entry.client-5.js");'
+)
+ROUTER_MODULES = {
+    "manifest": "/assets/manifest-2.js",
+    "routes": [["root", "/assets/root-3.js"], ["routes/[about]._index", "/assets/_about_._index-4.js"]],
+    "entry": "/assets/entry.client-5.js",
+}
+
+
+def test_the_router_script_is_replaced_by_one_that_loads_the_same_modules_after_the_paint(tmp_path):
+    page = f'<body><p>About</p><script type="module" async="">{ROUTER_SCRIPT}</script><script>x()</script></body>'
+    assert router_modules(ROUTER_SCRIPT) == ROUTER_MODULES
+    (tmp_path / "about").mkdir()
+    (tmp_path / "about" / "index.html").write_text(page)
+    PaintBeforeHydration().post_build(static_dir=tmp_path)
+    rewritten = (tmp_path / "about" / "index.html").read_text()
+    assert 'type="module"' not in rewritten and "import " not in rewritten.replace(
+        load_after_paint_text(), ""
+    )
+    names = re.search(r'<script data-modules="([^"]*)">(.*?)</script>', rewritten, re.S)
+    assert names is not None
+    assert json.loads(html.unescape(names.group(1))) == ROUTER_MODULES
+    assert names.group(2) == load_after_paint_text() and "//" not in names.group(2).split("\n")[0]
+    assert rewritten.startswith("<body><p>About</p>") and rewritten.endswith("<script>x()</script></body>")
+
+
+@pytest.mark.parametrize(
+    "script",
+    [
+        ROUTER_SCRIPT + "\nwindow.somethingNew = 1;",
+        ROUTER_SCRIPT.replace('import("/assets/entry.client-5.js");', ""),
+        ROUTER_SCRIPT.replace('"root":route0,', ""),
+    ],
+)
+def test_a_router_script_of_another_shape_stops_the_build(script):
+    with pytest.raises(RouterScriptChanged):
+        loading_after_paint(f'<script type="module" async="">{script}</script>')
+
+
+# Runs load_after_paint.js in Node with modules that record their evaluation, and frames
+# and timers the test fires by hand.
+LOADER_HARNESS = """
+import { readFileSync } from "node:fs";
+globalThis.window = globalThis;
+globalThis.events = [];
+const frames = [], timers = [];
+globalThis.requestAnimationFrame = (callback) => frames.push(callback);
+globalThis.setTimeout = (callback) => timers.push(callback);
+globalThis.document = {
+  visibilityState: process.argv[3],
+  currentScript: { getAttribute: (name) => (name === "data-modules" ? process.argv[4] : null) },
+};
+(0, eval)(readFileSync(process.argv[2], "utf8"));
+events.push(`ran, ${frames.length} frame(s) asked`);
+frames.splice(0).forEach((callback) => callback());
+events.push("painted");
+timers.splice(0).forEach((callback) => callback());
+const entered = () => events.some((event) => event.startsWith("entry"));
+await new Promise((done) => { const wait = () => (entered() ? done() : setImmediate(wait)); wait(); });
+console.log(JSON.stringify(events));
+"""
+LOADER_MODULES = {
+    "manifest.mjs": 'globalThis.events.push("manifest");\n',
+    "root.mjs": 'export const name = "root module";\nglobalThis.events.push("root");\n',
+    "entry.mjs": (
+        "const routes = window.__reactRouterRouteModules;\n"
+        'globalThis.events.push(`entry: ${Object.keys(routes)} (${routes["root"].name})`);\n'
+    ),
+}
+
+
+@pytest.mark.parametrize("visibility", ["visible", "hidden"])
+def test_the_loader_starts_after_the_first_frame_and_hands_react_router_its_modules(tmp_path, visibility):
+    node = shutil.which("node")
+    if node is None:
+        pytest.skip("node is not installed")
+    for name, code in LOADER_MODULES.items():
+        (tmp_path / name).write_text(code)
+    modules = {
+        "manifest": (tmp_path / "manifest.mjs").as_uri(),
+        "routes": [["root", (tmp_path / "root.mjs").as_uri()]],
+        "entry": (tmp_path / "entry.mjs").as_uri(),
+    }
+    harness = tmp_path / "harness.mjs"
+    harness.write_text(LOADER_HARNESS)
+    ran = subprocess.run(
+        [node, str(harness), str(LOAD_AFTER_PAINT_FILE), visibility, json.dumps(modules)],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert ran.returncode == 0, ran.stderr
+    events = json.loads(ran.stdout)
+    # Visible: nothing starts before the frame; a hidden tab (no frames) starts at once.
+    asked = "1 frame(s) asked" if visibility == "visible" else "0 frame(s) asked"
+    assert events[0] == f"ran, {asked}"
+    assert events[-3:] == ["manifest", "root", "entry: root (root module)"]
+
+
+def test_the_report_shows_each_page_before_and_after_beside_its_floor():
+    bench = _benchmark()
+
+    def run(lcp):
+        figures = {name: None for name in bench.METRICS} | {"lcp": lcp, "performance": 1.0, "foreign": []}
+        return bench.aggregate([figures])
+
+    report = {
+        "started": "now",
+        "lighthouse": "12",
+        "chrome": "Chromium",
+        "url": "http://127.0.0.1:1",
+        "commit": "abc",
+        "before": "main (def)",
+        "runs": 1,
+        "cpu_slowdown": None,
+        "load_before": "1",
+        "load_after": "1",
+        "benchmark_index": 1000,
+        "presets": ["mobile"],
+        "pages": ["/"],
+        "results": {"ours mobile /": run(1100), "before mobile /": run(2200), "floor mobile /": run(1000)},
+        "budgets": {},
+        "flagged": {},
+        "empty_floors": [],
+    }
+    rows = [line for line in bench.markdown(report).splitlines() if line.startswith("| /")]
+    assert [row.split(" | ")[0] for row in rows] == ["| /", "| / *before*"]
+    # LCP / floor, for after and before alike.
+    assert rows[0].endswith("| 1.00 | 1.10 |") and rows[1].endswith("| 1.00 | 2.20 |")
+    assert "main (def)" in bench.markdown(report)
