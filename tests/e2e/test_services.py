@@ -33,6 +33,9 @@ def test_list_shows_a_card_per_service_linking_to_its_page(shared_pages: SharedP
         expect(card).to_have_attribute("href", localized_path(lang, f"/services/{service_id}"))
         expect(card).to_contain_text(text(lang, f"service-{service_id}-title"))
         expect(card).to_contain_text(text(lang, f"service-{service_id}-desc"))
+        # The headline figure with what it measured ('of callers surveyed …').
+        expect(card).to_contain_text(text(lang, f"service-{service_id}-stat"))
+        expect(card).to_contain_text(text(lang, f"service-{service_id}-stat-label"))
     cards.nth(2).click()
     expect(page).to_have_url(desktop.url(localized_path(lang, f"/services/{SERVICE_IDS[2]}")))
     expect(page.get_by_test_id("screen-title")).to_have_text(text(lang, f"service-{SERVICE_IDS[2]}-title"))

@@ -14,13 +14,19 @@ from agency_site.pages.catalog.ui import TONES
 
 
 def service_card(lang: str, service: Service) -> rx.Component:
-    """A service in its colour: icon, title, description, headline figure, 'explore'."""
+    """A service in its colour: icon, title, description, headline figure with what it
+    measured, 'explore'."""
     tone = TONES[service.colour]
     return rx.el.a(
         rx.el.div(
             icon_badge(service.icon, colours=tone.solid, size="h-12 w-12", icon_size=24),
             rx.el.span(
                 rx.el.span(t(lang, service.key("stat")), class_name=f"block text-2xl font-bold {tone.text}"),
+                # What the figure measured ('of callers surveyed…'): a figure never stands alone.
+                rx.el.span(
+                    t(lang, service.key("stat-label")),
+                    class_name="mt-1 block max-w-[11rem] text-xs font-medium leading-snug text-slate-600",
+                ),
                 class_name="text-right",
             ),
             class_name="flex items-start justify-between gap-4",
