@@ -16,8 +16,8 @@ _BADGE = (
 
 
 def ai_label(lang: str, *, on_card: bool) -> rx.Component:
-    """'AI-generated' / 'KI-generiert': over the card's top left corner (`on_card`), or
-    inline beside the dialog's title."""
+    """'AI-generated' / 'KI-generiert': over the playing video's top left corner (`on_card`),
+    or inline (beside the dialog's title, in the strip over a placeholder)."""
     return rx.el.span(
         lucide_icon("sparkles", size=12, aria_hidden="true"),
         t(lang, "video-ai-generated"),

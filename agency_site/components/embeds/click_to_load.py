@@ -246,6 +246,7 @@ def click_to_load(
     lang: str | None = None,
     reset: tuple[Var, ...] = (),
     consent: EmbedProvider | None = None,
+    header: rx.Component | None = None,
 ) -> rx.Component:
     """A box showing `poster` with a load button; the embed is rendered only after the click.
 
@@ -257,10 +258,15 @@ def click_to_load(
     events that, with the status, reset the piece's own client state when the page is left.
     `consent` names the provider (consent.py): with `lang`, the strip offers to always load
     its content, and a page whose visitor chose that loads it by itself after hydration.
+    `header` is a strip over the placeholder's top (the video's AI label), in the flow, so
+    the label never covers the load button's text however long it runs on a phone.
     """
     state = EmbedState(embed_id)
     content = embed if isinstance(embed, rx.Component) else embed_component(embed, state)
     placeholder = rx.el.div(
+        rx.el.div(header, class_name="flex shrink-0 bg-slate-950 px-3 py-1.5", data_embed_header="true")
+        if header is not None
+        else rx.fragment(),
         placeholder_button(
             poster,
             label,

@@ -302,11 +302,10 @@ def video_card(
         class_name=f"{'aspect-[9/16]' if vertical else 'aspect-video'} rounded-3xl bg-slate-900 {class_name}",
         lang=lang,
         lazy=lazy,
-        loaded_children=tuple(_controls(lang, state)),
-        extra_children=(
-            _dialog(lang, state, title, _source(state, choices, DIALOG_PARAMS), ai_generated),
-            *((ai_label(lang, on_card=True),) if ai_generated else ()),
-        ),
+        loaded_children=(*_controls(lang, state), *((ai_label(lang, on_card=True),) if ai_generated else ())),
+        extra_children=(_dialog(lang, state, title, _source(state, choices, DIALOG_PARAMS), ai_generated),),
+        # Before it plays, the label heads the placeholder instead of covering its text.
+        header=ai_label(lang, on_card=False) if ai_generated else None,
         extra_attrs={"data-ready": rx.cond(state.ready.value, "true", "false")},
         # Back on the page later: a new player, not the old one's state.
         reset=(*state.new_player(), state.fullscreen.set_value(False)),
