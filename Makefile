@@ -201,9 +201,12 @@ chromium-browser: $(DEV_STAMP)
 	$(call install_chromium,chromium)
 
 # The tools `make test` fetches, side by side: Python's packages from PyPI and each npm
-# package into its own prefix of .tools/ (none of them shares a folder with another).
+# package into its own prefix of .tools/ (none of them shares a folder with another). Node
+# first, alone: npm runs on the first node on PATH, which is ours once it exists, and a
+# node binary half written is no program (`Text file busy`).
 test-tools:
-	@$(MAKE) --no-print-directory -j4 $(DEV_STAMP) $(NODE_STAMP) $(LUCIDE_STAMP) $(AXE_STAMP) \
+	@$(MAKE) --no-print-directory $(NODE_STAMP)
+	@$(MAKE) --no-print-directory -j4 $(DEV_STAMP) $(LUCIDE_STAMP) $(AXE_STAMP) \
 		$(VNU_STAMP) $(ESLINT_STAMP) $(PYRIGHT_STAMP) $(OBSERVATORY_STAMP)
 
 # Three things at once, as none waits for another: lint (CI runs `make test`, so it enforces
