@@ -253,6 +253,11 @@ def record_delivery(
 
 def _summarise(connection: sa.Connection, message_id: int, channels: Sequence[str], attempts: int) -> str:
     """Set the message's status, error and retry time from its channels' deliveries."""
+    # The channels deliver side by side: two rounds ending at once each summarise. The
+    # message's row is locked first (PostgreSQL; SQLite writes one at a time anyway), so the
+    # later summary waits for the earlier one's commit and reads both channels as they are;
+    # otherwise the last to commit could write a status from a read that missed the other.
+    connection.execute(sa.select(_messages.c.id).where(_messages.c.id == message_id).with_for_update())
     rows = connection.execute(
         sa.select(
             _deliveries.c.channel,

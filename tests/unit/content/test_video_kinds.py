@@ -40,5 +40,6 @@ def test_an_ai_generated_video_is_labelled_on_its_card_and_in_full_screen(lang: 
         )
 
     label = t(lang, "video-ai-generated")
-    assert card(True).count(label) == 2  # over the card, and beside the dialog's title
+    # Heading the placeholder, over the playing video, and beside the dialog's title.
+    assert card(True).count(label) == 3
     assert label not in card(False)
