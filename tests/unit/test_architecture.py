@@ -6,6 +6,7 @@ import ast
 import re
 import subprocess
 import types
+from collections.abc import Callable
 from pathlib import Path
 
 import agency_site
@@ -150,18 +151,24 @@ def reflex_internal_imports(source: str) -> list[str]:
     return found
 
 
-def test_only_the_adapter_imports_reflex_internals() -> None:
+def offenders_outside_the_adapter(check: Callable[[str], list[str]]) -> dict[str, list[str]]:
+    """What `check` finds in each file held to the adapter (rxconfig.py and the folders of
+    HELD_TO_THE_ADAPTER, the adapter itself aside), by path."""
     files = [REPOSITORY / "rxconfig.py"] + [
         path
         for folder in HELD_TO_THE_ADAPTER
         for path in sorted((REPOSITORY / folder).rglob("*.py"))
         if path != REFLEX_ADAPTER
     ]
-    offenders = {
+    return {
         str(path.relative_to(REPOSITORY)): found
         for path in files
-        if (found := reflex_internal_imports(path.read_text(encoding="utf-8")))
+        if (found := check(path.read_text(encoding="utf-8")))
     }
+
+
+def test_only_the_adapter_imports_reflex_internals() -> None:
+    offenders = offenders_outside_the_adapter(reflex_internal_imports)
     assert offenders == {}, "import these from agency_site.reflex_adapter (or add them there)"
 
 
@@ -228,17 +235,7 @@ def reflex_private_uses(source: str, private: frozenset[str]) -> list[str]:
 
 def test_only_the_adapter_uses_reflex_private_names() -> None:
     private = reflex_private_names()
-    files = [REPOSITORY / "rxconfig.py"] + [
-        path
-        for folder in HELD_TO_THE_ADAPTER
-        for path in sorted((REPOSITORY / folder).rglob("*.py"))
-        if path != REFLEX_ADAPTER
-    ]
-    offenders = {
-        str(path.relative_to(REPOSITORY)): found
-        for path in files
-        if (found := reflex_private_uses(path.read_text(encoding="utf-8"), private))
-    }
+    offenders = offenders_outside_the_adapter(lambda source: reflex_private_uses(source, private))
     assert offenders == {}, "reach Reflex's private names through agency_site.reflex_adapter"
 
 
