@@ -41,9 +41,23 @@ function CarouselEngine({ useEmblaCarousel, options, rootRef }) {
         goNext();
       }
     };
+    // Focus moved into a slide (Tab, Shift+Tab, a screen reader): show that slide at once.
+    // Embla follows focus itself only when a Tab press came within 10 ms before it, which a
+    // slow device misses; a looping carousel then leaves the focused slide out of view.
+    const viewport = root.querySelector("[data-carousel-viewport]");
+    const onFocusIn = (event) => {
+      // Keyboard focus only: a click focuses on mousedown, and a jump then would move the
+      // slide from under the pointer before the click lands.
+      if (!event.target.matches(":focus-visible")) return;
+      const index = api.slideNodes().findIndex((slide) => slide.contains(event.target));
+      if (index < 0) return;
+      if (viewport) viewport.scrollLeft = 0;
+      api.scrollTo(index, true);
+    };
     prev?.addEventListener("click", goPrev);
     next?.addEventListener("click", goNext);
     root.addEventListener("keydown", onKey);
+    root.addEventListener("focusin", onFocusIn);
     api.on("select", update).on("reInit", update);
     update();
     root.dataset.ready = "true";
@@ -51,6 +65,7 @@ function CarouselEngine({ useEmblaCarousel, options, rootRef }) {
       prev?.removeEventListener("click", goPrev);
       next?.removeEventListener("click", goNext);
       root.removeEventListener("keydown", onKey);
+      root.removeEventListener("focusin", onFocusIn);
       api.off("select", update).off("reInit", update);
       delete root.dataset.ready;
     };
