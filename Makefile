@@ -223,7 +223,7 @@ TEST_WORKERS ?= 2
 XDIST := $(if $(filter-out 0 1,$(TEST_WORKERS)),-n $(TEST_WORKERS))
 test: test-tools prepare chromium nginx
 	@$(MAKE) --no-print-directory -j3 --output-sync=target lint unit-tests e2e-build
-	$(BIN)/python -m pytest tests/e2e --durations=15 -r fE $(if $(XDIST),$(XDIST) --dist loadfile)
+	$(BIN)/python -m pytest tests/e2e --durations=15 -r fE $(if $(XDIST),$(XDIST) --dist loadfile --no-loadscope-reorder)
 
 unit-tests:
 	$(BIN)/python -m pytest tests/unit --durations=5 $(XDIST)

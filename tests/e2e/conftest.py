@@ -96,10 +96,35 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) ->
             report.sections.append((f"{name}'s log, last {len(lines)} lines", "\n".join(lines)))
 
 
+# The modules that take longest (a dev server's compiles and restarts; axe on every page;
+# Tab through every page), run first. make test hands whole modules to its two workers in
+# collection order (`--dist loadfile --no-loadscope-reorder`): a long module handed out
+# last kept one worker busy for minutes after the other had finished (xdist's own order,
+# by number of tests, put the 4-test dev loop, 130-160 s, at the end).
+LONGEST_FIRST = (
+    "test_dev_loop.py",
+    "test_accessibility.py",
+    "test_keyboard.py",
+    "test_home.py",
+    "test_stack.py",
+    "test_readers_connect_nothing.py",
+)
+
+
+def _module_rank(item: pytest.Item) -> int:
+    """Where `item`'s module goes: unit tests (of a run of both) first, as collected."""
+    path = Path(str(item.fspath))
+    if path.parent != Path(__file__).parent:
+        return -1
+    return LONGEST_FIRST.index(path.name) if path.name in LONGEST_FIRST else len(LONGEST_FIRST)
+
+
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     for item in items:
         if "tests/e2e" in str(item.fspath):
             item.add_marker(pytest.mark.e2e)
+    # A stable sort: within a module, and among the other modules, the collected order stays.
+    items.sort(key=_module_rank)
 
 
 @dataclass

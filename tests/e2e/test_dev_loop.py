@@ -1,14 +1,17 @@
 """A Python developer's loop: the dev servers they start, as they start them.
 
-Each server is a copy of the project (`dev_server.py`) on free ports: a plain `reflex run`
-from the activated virtual environment with nothing else set (HOME and PATH only, the
-system's Node 20 on that PATH), and `make dev` on ports other than its defaults. A dev
-server's first compile costs some 15 s of CPU, so each is started once for this module.
+The server is a copy of the project (`dev_server.py`) on free ports, neither 3000 nor
+8000 (a developer whose 3000 is busy): a plain `reflex run` from the activated virtual
+environment with nothing else set (HOME and PATH only, the system's Node 20 on that PATH).
+A dev server's first compile and every restart cost some 15 s of CPU each, so one server
+serves the module, and the edit test restarts it as few times as it can. `make dev` runs
+the same command after its set-up (tests/unit/test_makefile_dev.py reads what it runs).
 
 Edits are shown by Reflex's own reloader: a save of Python, content (YAML, Markdown), an
 image or the stylesheet restarts the dev backend, which compiles the site again, and Vite
-sends the open page what changed. The edit tests save several kinds of file at once, so
-one restart shows them all.
+sends the open page what changed. The edit test saves several kinds of file at once, so
+one restart shows them all; a broken content file, then the save that restores every file,
+are the next two.
 """
 
 from __future__ import annotations
@@ -38,17 +41,6 @@ UNTRUE_WARNINGS = ("out of date", "node version", "uv run", "uv pip", "pypi.org"
 def plain_run(tmp_path_factory: pytest.TempPathFactory) -> Iterator[DevServer]:
     project = copy_project(tmp_path_factory.mktemp("plain-run") / "site")
     server = DevServer(project, clean_environment(project))
-    try:
-        yield server.start()
-    finally:
-        server.stop()
-
-
-@pytest.fixture(scope="module")
-def make_dev(tmp_path_factory: pytest.TempPathFactory) -> Iterator[DevServer]:
-    project = copy_project(tmp_path_factory.mktemp("make-dev") / "site")
-    # Neither 3000 nor 8000: the ports make dev is told, as a developer whose 3000 is busy.
-    server = DevServer(project, clean_environment(project), make_dev=True)
     try:
         yield server.start()
     finally:
@@ -89,8 +81,8 @@ def test_plain_reflex_run_migrates_the_fresh_database(plain_run: DevServer) -> N
         engine.dispose()
 
 
-def test_make_dev_on_other_ports_takes_contact_messages(make_dev: DevServer, browser: Browser) -> None:
-    page = open_page(browser, make_dev, "/contact")
+def test_a_dev_server_on_other_ports_takes_contact_messages(plain_run: DevServer, browser: Browser) -> None:
+    page = open_page(browser, plain_run, "/contact")
     subject = f"Dev server {uuid.uuid4().hex[:8]}"
     try:
         expect(page.get_by_test_id("screen-title")).to_be_visible(timeout=FIRST_LOAD_MS)
@@ -106,7 +98,7 @@ def test_make_dev_on_other_ports_takes_contact_messages(make_dev: DevServer, bro
         )
     finally:
         page.context.close()
-    engine = create_engine(f"sqlite:///{Path(make_dev.project) / 'agency_site.db'}")
+    engine = create_engine(f"sqlite:///{Path(plain_run.project) / 'agency_site.db'}")
     try:
         wait_for(lambda: [row for row in store.messages(engine) if row.subject == subject], what="the row")
     finally:
@@ -130,18 +122,24 @@ def _edit(server: DevServer, file: str, old: str, new: str) -> str:
 BACKGROUND = "() => getComputedStyle(document.body).backgroundColor"
 
 
-def test_every_kind_of_edit_shows_in_the_open_pages(plain_run: DevServer, browser: Browser) -> None:
+def test_every_kind_of_edit_and_a_content_error_show_in_the_open_pages(
+    plain_run: DevServer, browser: Browser
+) -> None:
     """A text (YAML), a blog post (Markdown), a page (Python), an image and the stylesheet,
-    saved together, each show in a page open before the save, and go again when the files
-    are restored. Reflex's reloader skipped YAML, so a text edit never showed."""
+    saved together, each show in a page open before the save. Reflex's reloader skipped
+    YAML, so a text edit never showed. Then a broken content file: it would stop the dev
+    backend while the browser kept the old page; every page names file, line and fix
+    instead and the server stays up. The save that restores every file brings each page
+    back as it was."""
     from PIL import Image
 
     mark = f"Edited {uuid.uuid4().hex[:6]}"
     about = open_page(browser, plain_run, "/about")
     post = open_page(browser, plain_run, "/blog/ai-automation")
     blog = open_page(browser, plain_run, "/blog")
+    about_texts = "content/i18n/en/about.yaml"
     edits = {
-        "content/i18n/en/about.yaml": ("about-subtitle: We are", f"about-subtitle: {mark} text We are"),
+        about_texts: ("about-subtitle: We are", f"about-subtitle: {mark} text We are"),
         "content/blog/en/ai-automation.md": (
             "\n## Automation, AI, or both?",
             f"\n{mark} post\n\n## Automation, AI, or both?",
@@ -176,15 +174,33 @@ def test_every_kind_of_edit_shows_in_the_open_pages(plain_run: DevServer, browse
         # The image's variants are encoded again: their names carry a hash of the source.
         expect(source).not_to_have_attribute("srcset", srcset, timeout=RELOAD_MS)
         assert blog.request.get((source.get_attribute("srcset") or "").split(" ", 1)[0]).ok
+
+        _edit(plain_run, about_texts, f"about-subtitle: {mark} text We are", 'about-subtitle: ""  # We are')
+        original_texts = originals[about_texts]
+        line = next(n for n, row in enumerate(original_texts.splitlines(), 1) if "about-subtitle:" in row)
+        error = about.get_by_test_id("content-error")
+        expect(error).to_contain_text(f"{about_texts}:{line}", timeout=RELOAD_MS)
+        expect(error).to_contain_text("pages, about-subtitle: text must be a non-empty string")
+        expect(error).to_contain_text("Fix: write the text")
+        # The server is up while the error stands: another address shows it too.
+        other = open_page(browser, plain_run, "/de/ueber-uns")
+        try:
+            expect(other.get_by_test_id("content-error")).to_contain_text(
+                f"{about_texts}:{line}", timeout=FIRST_LOAD_MS
+            )
+        finally:
+            other.context.close()
     finally:
         for file, original in originals.items():
             (plain_run.project / file).write_text(original, encoding="utf-8")
         image.write_bytes(original_image)
     try:
-        expect(about.get_by_text(f"{mark} text")).to_have_count(0, timeout=RELOAD_MS)
         expect(about.get_by_test_id("screen-title")).to_have_text(
             text("en", "page-about-title"), timeout=RELOAD_MS
         )
+        subtitle = originals[about_texts].splitlines()[line - 1].split(": ", 1)[1][:40]
+        expect(about.get_by_text(subtitle)).to_be_visible()
+        expect(about.get_by_text(f"{mark} text")).to_have_count(0)
         expect(post.get_by_text(f"{mark} post")).to_have_count(0, timeout=RELOAD_MS)
         expect(source).to_have_attribute("srcset", srcset, timeout=RELOAD_MS)
         # The restored stylesheet is served (Vite may keep the edited one in a page that saw
@@ -194,38 +210,4 @@ def test_every_kind_of_edit_shows_in_the_open_pages(plain_run: DevServer, browse
     finally:
         for page in (about, post, blog):
             page.context.close()
-
-
-def test_a_content_error_shows_in_the_browser_until_the_fix_is_saved(
-    plain_run: DevServer, browser: Browser
-) -> None:
-    """A broken content file would stop the dev backend while the browser kept the old
-    page; every page names file, line and fix instead and the server stays up, and the
-    save that fixes it brings the page back."""
-    page = open_page(browser, plain_run, "/about")
-    about = "content/i18n/en/about.yaml"
-    title = page.get_by_test_id("screen-title")
-    try:
-        expect(title).to_have_text(text("en", "page-about-title"), timeout=FIRST_LOAD_MS)
-        original = _edit(plain_run, about, "about-subtitle: We are", 'about-subtitle: ""  # We are')
-        line = next(number for number, row in enumerate(original.splitlines(), 1) if "about-subtitle:" in row)
-        try:
-            error = page.get_by_test_id("content-error")
-            expect(error).to_contain_text(f"{about}:{line}", timeout=RELOAD_MS)
-            expect(error).to_contain_text("pages, about-subtitle: text must be a non-empty string")
-            expect(error).to_contain_text("Fix: write the text")
-            # The server is up while the error stands: another address shows it too.
-            other = open_page(browser, plain_run, "/de/ueber-uns")
-            try:
-                expect(other.get_by_test_id("content-error")).to_contain_text(
-                    f"{about}:{line}", timeout=FIRST_LOAD_MS
-                )
-            finally:
-                other.context.close()
-        finally:
-            (plain_run.project / about).write_text(original, encoding="utf-8")
-        expect(title).to_have_text(text("en", "page-about-title"), timeout=RELOAD_MS)
-        expect(page.get_by_text(original.splitlines()[line - 1].split(": ", 1)[1][:40])).to_be_visible()
-    finally:
-        page.context.close()
     assert "Unexpected exit" not in plain_run.log()

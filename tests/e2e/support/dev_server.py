@@ -35,21 +35,16 @@ def clean_environment(project: Path) -> dict[str, str]:
 
 class DevServer:
     """`reflex run --frontend-port F --backend-port B` in `project`, with `environment`;
-    with `make_dev`, `make dev PORT=F BACKEND_PORT=B` instead (its setup, then the same
-    `reflex run`). F and B are free ports, neither make dev's defaults."""
+    F and B are free ports, neither make dev's defaults."""
 
-    def __init__(self, project: Path, environment: dict[str, str], *, make_dev: bool = False) -> None:
+    def __init__(self, project: Path, environment: dict[str, str]) -> None:
         self.project = project
         self.frontend_port = free_port()
         self.backend_port = free_port()
         self.url = f"http://localhost:{self.frontend_port}"
         self.environment = environment
-        # Fixed here: the server process below is given this command when it is made.
-        if make_dev:
-            self.command = ["make", "dev", f"PORT={self.frontend_port}", f"BACKEND_PORT={self.backend_port}"]
-        else:
-            self.command = ["reflex", "run", "--frontend-port", str(self.frontend_port)]
-            self.command += ["--backend-port", str(self.backend_port)]
+        self.command = ["reflex", "run", "--frontend-port", str(self.frontend_port)]
+        self.command += ["--backend-port", str(self.backend_port)]
         self.log_path = project / "dev-server.log"
         self.server = ServerProcess(
             self.command,
