@@ -4,6 +4,8 @@
 
 from alembic import context
 
+# The desk's tables share the leads metadata; importing the module registers them.
+import agency_site.desk.model  # noqa: F401
 from agency_site.leads.database import engine_for
 from agency_site.leads.model import ContactMessage
 from agency_site.settings import get_settings
