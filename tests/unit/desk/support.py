@@ -6,8 +6,10 @@ from datetime import datetime
 
 import sqlalchemy as sa
 
+from agency_site.desk.auth import Desk
 from agency_site.leads import store
 from agency_site.leads.validation import Submission
+from agency_site.settings import PROJECT_ROOT, DeskSettings, Settings
 
 
 def a_lead(
@@ -29,3 +31,20 @@ def a_lead(
         with engine.begin() as connection:
             connection.execute(sa.update(table).where(table.c.id == message_id).values(created_at=created_at))
     return message_id
+
+
+def desk_settings(**desk: object) -> Settings:
+    """Settings for a desk test: loopback site, quick limits unless given."""
+    values: dict[str, object] = {"sign_in_limit": 100, "sign_in_ip_limit": 100}
+    values.update(desk)
+    return Settings(
+        site_url="http://127.0.0.1:3000",
+        database_url="sqlite:////nonexistent/desk-tests-pass-their-engine.db",
+        content_dir=PROJECT_ROOT / "content",
+        desk=DeskSettings(**values),  # pyright: ignore[reportArgumentType]
+    )
+
+
+def a_desk(engine: sa.Engine, settings: Settings | None = None) -> Desk:
+    """A desk on the test's database."""
+    return Desk.create(engine, settings or desk_settings())
