@@ -17,6 +17,7 @@ import logging
 from dataclasses import dataclass, field
 from enum import StrEnum
 from functools import lru_cache
+from typing import Any
 from urllib.parse import urlencode
 
 import sqlalchemy as sa
@@ -50,6 +51,10 @@ class Desk:
     client_limiter: RateLimiter
     # Sign-in mails being sent (tests wait for them: `drain`).
     sending: set[asyncio.Task] = field(default_factory=set)
+    # The identity provider's client (oidc.py), made at first use and kept with its
+    # metadata and keys; `oidc_http` goes to its HTTP client (tests pass a transport).
+    oidc_client: Any = None
+    oidc_http: dict[str, Any] = field(default_factory=dict)
 
     @classmethod
     def create(cls, engine: sa.Engine, settings: Settings) -> Desk:

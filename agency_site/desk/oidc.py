@@ -67,6 +67,14 @@ def provider(desk: Desk, **client_kwargs: Any):
     )
 
 
+def client_of(desk: Desk):
+    """The desk's provider client, made once: its discovery document and keys are read at
+    first use and kept (the keys read again when a token names a key not among them)."""
+    if desk.oidc_client is None:
+        desk.oidc_client = provider(desk, **desk.oidc_http)
+    return desk.oidc_client
+
+
 def _store_flow(engine: sa.Engine, flow: dict[str, str], lang: str, minutes: float) -> None:
     now = utc_now()
     row = OidcFlow(
@@ -108,7 +116,7 @@ async def start(lang: str, client: str, desk: Desk | None = None, app=None) -> s
     if not await desk.client_limiter.acquire(client):
         logger.warning("Desk sign-in with the identity provider from %s refused: too many attempts", client)
         return None
-    app = app or provider(desk)
+    app = app or client_of(desk)
     flow = await app.create_authorization_url(redirect_uri(desk))
     await asyncio.to_thread(_store_flow, desk.engine, flow, language(lang), desk.settings.desk.link_minutes)
     return flow["url"]
@@ -139,7 +147,7 @@ async def finish(code: str, state: str, client: str, desk: Desk | None = None, a
         )
         return None
     nonce, code_verifier, lang = flow
-    app = app or provider(desk)
+    app = app or client_of(desk)
     try:
         metadata = await app.load_server_metadata()
         if str(metadata.get("issuer", "")).rstrip("/") != (desk.settings.desk.oidc_issuer or "").rstrip("/"):
