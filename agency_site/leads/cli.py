@@ -44,13 +44,13 @@ def _cell(value: object) -> str:
     return "'" + text if text.startswith(FORMULA_STARTS) else text
 
 
-def export_csv(rows: Iterable[ContactMessage], out: TextIO) -> int:
-    """Write messages as CSV (spreadsheet-safe); returns how many."""
+def export_csv(rows: Iterable[ContactMessage], out: TextIO, columns: Sequence[str] = CSV_COLUMNS) -> int:
+    """Write messages as CSV (spreadsheet-safe), `columns` of each; returns how many."""
     writer = csv.writer(out)
-    writer.writerow(CSV_COLUMNS)
+    writer.writerow(columns)
     count = 0
     for row in rows:
-        writer.writerow([_cell(getattr(row, column)) for column in CSV_COLUMNS])
+        writer.writerow([_cell(getattr(row, column)) for column in columns])
         count += 1
     return count
 
