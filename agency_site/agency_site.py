@@ -18,6 +18,7 @@ from agency_site.constants import LANGUAGES
 from agency_site.content import ContentError
 from agency_site.content.slugs import check_sections
 from agency_site.desk.http import desk_app
+from agency_site.desk.speed import watch_response_times
 from agency_site.frontend.memo_modules import with_own_memo_module
 from agency_site.i18n import MissingText, collecting_missing_texts, localized_path, on_page
 from agency_site.leads import ContactMessage, retry_deliveries
@@ -242,6 +243,7 @@ def build_app() -> rx.App:
     if builds_for_dev_server():
         migrate_the_dev_database()
     app.register_lifespan_task(retry_deliveries)
+    app.register_lifespan_task(watch_response_times)
     return app
 
 

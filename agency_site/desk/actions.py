@@ -13,7 +13,7 @@ from __future__ import annotations
 import io
 from collections.abc import Sequence
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import UTC, datetime
 
 import sqlalchemy as sa
 from sqlmodel import Session, col, select
@@ -27,6 +27,14 @@ from agency_site.leads.database import writing
 from agency_site.leads.model import ContactMessage, PipelineStatus, utc_now
 
 NOTE_MAX = 5000
+
+
+def stored_time(moment: datetime | None) -> datetime:
+    """`moment` (now if None) in UTC, as every time is stored: SQLite keeps a time without
+    its zone, so a time in another zone would be read back hours off."""
+    return (moment or utc_now()).astimezone(UTC)
+
+
 # The desk's export: the CLI's columns and the team's own two.
 DESK_CSV_COLUMNS = (*CSV_COLUMNS, "pipeline_status", "first_response_at")
 _messages = ContactMessage.__table__
@@ -46,7 +54,7 @@ def set_status(
     lead's first response. Returns the public ids changed (a lead already in `status` is
     not). Raises ValueError for a status that is not one."""
     status = str(PipelineStatus(status))
-    now = now or utc_now()
+    now = stored_time(now)
     with writing(engine), engine.begin() as connection:
         changed = list(
             connection.execute(
@@ -82,7 +90,7 @@ def add_note(
     if not text or len(text) > NOTE_MAX:
         raise ValueError(f"a note has 1 to {NOTE_MAX} characters")
     assert actor.id is not None
-    now = now or utc_now()
+    now = stored_time(now)
     with writing(engine), engine.begin() as connection:
         found = _ids(connection, [public_id])
         if not found:
@@ -168,7 +176,7 @@ def erase_by_email(
 ) -> ErasureReceipt:
     """Delete every lead from `email` (any case, any script) with its deliveries and notes:
     GDPR Art. 17. The desk asks for confirmation first. The audit row keeps the count only."""
-    now = now or utc_now()
+    now = stored_time(now)
     count = retention.erase(engine, email)
     audit.record(engine, actor.id, AuditAction.ERASE, count=count, now=now)
     return ErasureReceipt(actor.email, now, count)

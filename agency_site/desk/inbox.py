@@ -7,7 +7,7 @@ any of the spellings leads/folding.py makes (`jorg`, `joerg` and `Jörg` find `J
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from datetime import datetime
+from datetime import UTC, datetime
 from enum import StrEnum
 from math import ceil
 
@@ -121,10 +121,11 @@ def conditions(filters: InboxFilter) -> list[sa.ColumnElement[bool]]:
         found.append(_messages.c.status == str(filters.delivery))
     if filters.language:
         found.append(_messages.c.language == filters.language)
+    # In UTC, as stored (SQLite compares its times as text, without their zone).
     if filters.since is not None:
-        found.append(_messages.c.created_at >= filters.since)
+        found.append(_messages.c.created_at >= filters.since.astimezone(UTC))
     if filters.until is not None:
-        found.append(_messages.c.created_at < filters.until)
+        found.append(_messages.c.created_at < filters.until.astimezone(UTC))
     if (searching := search_condition(filters.search)) is not None:
         found.append(searching)
     return found

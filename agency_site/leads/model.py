@@ -160,6 +160,9 @@ class ContactMessage(LeadsTable, table=True):
         ),
     )
     first_response_at: datetime | None = Field(default=None, sa_column=_utc_column(nullable=True))
+    # When the operators were told (ERROR in the log) that the lead is still `new` after the
+    # business hours DESK_RESPONSE_HOURS allows: once per lead (agency_site/desk/speed.py).
+    response_alerted_at: datetime | None = Field(default=None, sa_column=_utc_column(nullable=True))
     # Name, address, subject and message folded for search (leads/folding.py), written with
     # the row (store._row) and never shown.
     search_text: str = Field(default="", sa_column=sa.Column(sa.Text, nullable=False, server_default=""))

@@ -2,7 +2,8 @@
 pipeline status, first response time and search column
 
 A lead's `pipeline_status` starts at `new` (every lead stored before: new too);
-`first_response_at` is set when it first leaves `new`. `search_text` holds its name,
+`first_response_at` is set when it first leaves `new`; `response_alerted_at` when the
+operators were told it is still `new` after DESK_RESPONSE_HOURS business hours. `search_text` holds its name,
 address, subject and message folded for search (agency_site/leads/folding.py); the rows
 stored before are filled in here, a batch at a time.
 
@@ -117,6 +118,7 @@ def upgrade() -> None:
             sa.Column("pipeline_status", sa.String(length=16), nullable=False, server_default="new")
         )
         batch_op.add_column(sa.Column("first_response_at", sa.DateTime(timezone=True), nullable=True))
+        batch_op.add_column(sa.Column("response_alerted_at", sa.DateTime(timezone=True), nullable=True))
         batch_op.add_column(sa.Column("search_text", sa.Text(), nullable=False, server_default=""))
         batch_op.create_index("ix_contact_message_pipeline_status", ["pipeline_status"])
     _fill_search_text()
@@ -161,6 +163,7 @@ def downgrade() -> None:
     with op.batch_alter_table("contact_message", schema=None) as batch_op:
         batch_op.drop_index("ix_contact_message_pipeline_status")
         batch_op.drop_column("search_text")
+        batch_op.drop_column("response_alerted_at")
         batch_op.drop_column("first_response_at")
         batch_op.drop_column("pipeline_status")
     op.drop_index("ix_desk_audit_lead_public_id", table_name="desk_audit")

@@ -79,7 +79,7 @@ COLUMNS_NOT_IN_POLICY = {
     "submission_key", "content_hash", "alerted_at", "dead_alerted_at", "released_at", "problems",
     # The team's follow-up (its pipeline status, when it first answered), and the fields
     # above folded for search: nothing a visitor gives beyond those fields.
-    "pipeline_status", "first_response_at", "search_text",
+    "pipeline_status", "first_response_at", "response_alerted_at", "search_text",
 }  # fmt: skip
 
 

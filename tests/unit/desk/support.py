@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from datetime import datetime
+from datetime import UTC, datetime
 
 import sqlalchemy as sa
 
@@ -29,7 +29,9 @@ def a_lead(
     if created_at is not None:
         table = store.ContactMessage.__table__
         with engine.begin() as connection:
-            connection.execute(sa.update(table).where(table.c.id == message_id).values(created_at=created_at))
+            connection.execute(
+                sa.update(table).where(table.c.id == message_id).values(created_at=created_at.astimezone(UTC))
+            )
     return message_id
 
 
