@@ -17,6 +17,9 @@ from agency_site.components.ui.toaster import lazy_toaster
 from agency_site.constants import LANGUAGES
 from agency_site.content import ContentError
 from agency_site.content.slugs import check_sections
+from agency_site.desk.housekeeping import keep_tidy
+from agency_site.desk.http import desk_app
+from agency_site.desk.speed import watch_response_times
 from agency_site.frontend.memo_modules import with_own_memo_module
 from agency_site.i18n import MissingText, collecting_missing_texts, localized_path, on_page
 from agency_site.leads import ContactMessage, retry_deliveries
@@ -225,8 +228,8 @@ def build_app() -> rx.App:
         html_custom_attrs={"lang": page_language()},  # pyright: ignore[reportArgumentType]
         stylesheets=["/styles.css"],
         # First the contact form's no-JavaScript endpoint (Reflex mounts its own backend
-        # under that app), then our middleware around both.
-        api_transformer=[contact_post_app(), *MIDDLEWARE],
+        # under that app), then the desk's sign-in endpoints, then our middleware around all.
+        api_transformer=[contact_post_app(), desk_app(), *MIDDLEWARE],
         # Toasts follow a click; their library loads after hydration (components/ui/toaster.py).
         toaster=lazy_toaster(),
     )
@@ -241,6 +244,8 @@ def build_app() -> rx.App:
     if builds_for_dev_server():
         migrate_the_dev_database()
     app.register_lifespan_task(retry_deliveries)
+    app.register_lifespan_task(watch_response_times)
+    app.register_lifespan_task(keep_tidy)
     return app
 
 

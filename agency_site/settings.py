@@ -99,6 +99,44 @@ class LeadSettings:
 
 
 @dataclass(frozen=True)
+class DeskSettings:
+    """Who may sign in to the leads desk, how, from where, and its speed-to-lead alarm
+    (docs/operators.md, the desk's section)."""
+
+    # Staff named in the settings (DESK_STAFF), besides those added with `leads staff add`.
+    staff: tuple[str, ...] = ()
+    # Networks besides loopback whose clients reach the desk's endpoints (DESK_ALLOW, CIDRs;
+    # behind nginx the visitor's address as TRUSTED_PROXY_HOPS finds it).
+    allow: tuple[ipaddress.IPv4Network | ipaddress.IPv6Network, ...] = ()
+    # A session ends this long after sign-in, or after this long without an event.
+    session_hours: float = 12.0
+    idle_minutes: float = 120.0
+    # A sign-in link (and an OpenID Connect flow) must be used within this long.
+    link_minutes: float = 15.0
+    # Sign-in attempts per address and per client address in `sign_in_window_s`.
+    sign_in_limit: int = 5
+    sign_in_ip_limit: int = 20
+    sign_in_window_s: float = 900.0
+    # Sender of the sign-in mails (DESK_MAIL_FROM; else CONTACT_NOTIFY_FROM or _EMAIL).
+    mail_from: str | None = None
+    # OpenID Connect: all three, or none (then sign-in links only).
+    oidc_issuer: str | None = None
+    oidc_client_id: str | None = None
+    oidc_client_secret: str | None = field(default=None, repr=False)
+    # Speed to lead: a lead still `new` after this many business hours is an alarm. Business
+    # hours: Monday to Friday (the UAE's working week), 9:00 to 18:00 in `timezone`.
+    response_hours: float = 4.0
+    timezone: str = "Asia/Dubai"
+    business_start_hour: int = 9
+    business_end_hour: int = 18
+
+    @property
+    def oidc(self) -> bool:
+        """Whether OpenID Connect sign-in is configured."""
+        return bool(self.oidc_issuer and self.oidc_client_id and self.oidc_client_secret)
+
+
+@dataclass(frozen=True)
 class Settings:
     """Deployment-specific values; content and company facts live in `content/` instead."""
 
@@ -119,6 +157,7 @@ class Settings:
     state_expiry_s: int = DEFAULT_STATE_EXPIRY_S
     # Networks besides loopback that may read GET /_metrics (METRICS_ALLOW, CIDRs).
     metrics_allow: tuple[ipaddress.IPv4Network | ipaddress.IPv6Network, ...] = ()
+    desk: DeskSettings = DeskSettings()
 
     @property
     def production(self) -> bool:
@@ -396,6 +435,63 @@ def _lead_settings(env: _EnvReader) -> LeadSettings:
     )
 
 
+def _desk_settings(env: _EnvReader) -> DeskSettings:
+    """The DESK_* variables of `.env.example`; unset ones keep their defaults."""
+    defaults = DeskSettings()
+    staff = []
+    for item in (part.strip() for part in env.text("DESK_STAFF").split(",")):
+        if not item:
+            continue
+        local, _, domain = item.rpartition("@")
+        if not local or "." not in domain or any(char.isspace() or char in "<>;" for char in item):
+            env.problems.append(
+                f"DESK_STAFF: {item!r} is not an email address; expected comma-separated addresses"
+            )
+            continue
+        staff.append(item)
+    timezone = env.text("DESK_TIMEZONE") or defaults.timezone
+    try:
+        from zoneinfo import ZoneInfo
+
+        ZoneInfo(timezone)
+    except (ValueError, KeyError, OSError):
+        env.problems.append(f"DESK_TIMEZONE={timezone!r}: expected a time zone name, e.g. Asia/Dubai")
+        timezone = defaults.timezone
+    settings = DeskSettings(
+        staff=tuple(staff),
+        allow=env.networks("DESK_ALLOW"),
+        session_hours=env.number("DESK_SESSION_HOURS", defaults.session_hours, minimum=0.01),
+        idle_minutes=env.number("DESK_IDLE_MINUTES", defaults.idle_minutes, minimum=1),
+        link_minutes=env.number("DESK_LINK_MINUTES", defaults.link_minutes, minimum=1),
+        sign_in_limit=env.integer("DESK_SIGN_IN_LIMIT", defaults.sign_in_limit, minimum=1),
+        sign_in_ip_limit=env.integer("DESK_SIGN_IN_IP_LIMIT", defaults.sign_in_ip_limit, minimum=1),
+        sign_in_window_s=env.number("DESK_SIGN_IN_WINDOW_S", defaults.sign_in_window_s, minimum=1),
+        mail_from=env.email("DESK_MAIL_FROM"),
+        oidc_issuer=env.web_url("DESK_OIDC_ISSUER", None),
+        oidc_client_id=env.text("DESK_OIDC_CLIENT_ID") or None,
+        oidc_client_secret=env.text("DESK_OIDC_CLIENT_SECRET") or None,
+        response_hours=env.number("DESK_RESPONSE_HOURS", defaults.response_hours, minimum=0.25),
+        timezone=timezone,
+        business_start_hour=env.integer("DESK_BUSINESS_START_HOUR", defaults.business_start_hour),
+        business_end_hour=env.integer("DESK_BUSINESS_END_HOUR", defaults.business_end_hour, minimum=1),
+    )
+    named = [
+        name
+        for name in ("DESK_OIDC_ISSUER", "DESK_OIDC_CLIENT_ID", "DESK_OIDC_CLIENT_SECRET")
+        if env.text(name)
+    ]
+    if named and len(named) < 3:
+        env.problems.append(
+            "DESK_OIDC_ISSUER, DESK_OIDC_CLIENT_ID and DESK_OIDC_CLIENT_SECRET: set all three for"
+            " OpenID Connect sign-in, or none (sign-in links only)"
+        )
+    if not 0 <= settings.business_start_hour < settings.business_end_hour <= 24:
+        env.problems.append(
+            "DESK_BUSINESS_START_HOUR, DESK_BUSINESS_END_HOUR: expected 0 <= start < end <= 24, e.g. 9 and 18"
+        )
+    return settings
+
+
 def _check_leads(env: _EnvReader, leads: LeadSettings, production: bool) -> None:
     """What only makes sense together: a signed https webhook, an inbox with its server."""
     if leads.webhook_url:
@@ -464,7 +560,14 @@ def settings_from_env(environ: Mapping[str, str]) -> Settings:
         ),
         state_expiry_s=env.integer("STATE_EXPIRY_S", DEFAULT_STATE_EXPIRY_S, minimum=60),
         metrics_allow=env.networks("METRICS_ALLOW"),
+        desk=_desk_settings(env),
     )
+    if (
+        settings.desk.oidc_issuer
+        and settings.production
+        and not settings.desk.oidc_issuer.startswith("https://")
+    ):
+        env.problems.append("DESK_OIDC_ISSUER: must be https:// when SITE_URL is a public https address")
     _check_leads(env, settings.leads, settings.production)
     if env.problems:
         raise SettingsError(env.problems)

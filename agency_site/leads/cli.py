@@ -1,4 +1,5 @@
-"""Operators' commands: `python -m agency_site.leads list|show|export|erase|release|purge|delete|migrate|retry|resume|stats`."""
+"""Operators' commands: `python -m agency_site.leads list|show|export|erase|release|purge|delete|migrate|retry|resume|stats`,
+and the leads desk's `staff add|remove|list` and `sessions list|revoke`."""
 
 from __future__ import annotations
 
@@ -44,13 +45,13 @@ def _cell(value: object) -> str:
     return "'" + text if text.startswith(FORMULA_STARTS) else text
 
 
-def export_csv(rows: Iterable[ContactMessage], out: TextIO) -> int:
-    """Write messages as CSV (spreadsheet-safe); returns how many."""
+def export_csv(rows: Iterable[ContactMessage], out: TextIO, columns: Sequence[str] = CSV_COLUMNS) -> int:
+    """Write messages as CSV (spreadsheet-safe), `columns` of each; returns how many."""
     writer = csv.writer(out)
-    writer.writerow(CSV_COLUMNS)
+    writer.writerow(columns)
     count = 0
     for row in rows:
-        writer.writerow([_cell(getattr(row, column)) for column in CSV_COLUMNS])
+        writer.writerow([_cell(getattr(row, column)) for column in columns])
         count += 1
     return count
 
@@ -226,6 +227,10 @@ def parser() -> argparse.ArgumentParser:
     commands.add_parser("stats", help="leads by status, deliveries, the oldest undelivered").set_defaults(
         run=_stats
     )
+    # Imported here: the desk's modules are only needed by its commands.
+    from agency_site.desk.cli import add_commands
+
+    add_commands(commands)
     return root
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import smtplib
 import ssl
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import timedelta
 from email import policy
@@ -117,6 +118,41 @@ def _smtp_error(exc: Exception, message: ContactMessage) -> Attempt:
     return Attempt(error=type(exc).__name__, again_now=True)
 
 
+def send_mail(
+    server: SmtpServer, timeout: float, sender: str, to: str, compose: Callable[[bool], EmailMessage]
+) -> None:
+    """Send one email through `server` (blocking: call it in a thread). `compose(utf8)` makes
+    the message once the server has said whether it takes SMTPUTF8. Never sends a password,
+    nor the mail, unencrypted to another machine; raises smtplib's errors or OSError."""
+    encrypted = server.implicit_tls or server.starttls
+    if server.user and not encrypted and not is_loopback_host(server.host):
+        raise PlaintextLogin("refusing to send the password unencrypted; use smtps:// or ?starttls=true")
+    context = ssl.create_default_context() if encrypted else None
+    if server.implicit_tls:
+        smtp: smtplib.SMTP = smtplib.SMTP_SSL(server.host, server.port, timeout=timeout, context=context)
+    else:
+        smtp = smtplib.SMTP(server.host, server.port, timeout=timeout)
+    with smtp:
+        if server.starttls:
+            # Raises SMTPNotSupportedError when the server offers no STARTTLS: the
+            # password and the mail never go out in clear.
+            smtp.starttls(context=context)
+        if server.user:
+            smtp.login(server.user, server.password or "")
+        smtp.ehlo_or_helo_if_needed()
+        utf8 = smtp.has_extn("smtputf8")
+        email = compose(utf8)
+        if utf8 and not email.as_string().isascii():
+            smtp.sendmail(
+                sender,
+                [to],
+                email.as_bytes(policy=policy.SMTPUTF8),
+                mail_options=["SMTPUTF8", "BODY=8BITMIME"],
+            )
+        else:
+            smtp.send_message(email)
+
+
 class EmailChannel:
     """Sends the lead to CONTACT_NOTIFY_EMAIL through SMTP_URL (the standard library's
     smtplib, in a thread of the mail sessions' own: a mail server that hangs holds no
@@ -139,34 +175,13 @@ class EmailChannel:
         )
 
     def _send_now(self, message: ContactMessage) -> None:
-        server, timeout = self.server, self.settings.smtp_timeout_s
-        encrypted = server.implicit_tls or server.starttls
-        if server.user and not encrypted and not is_loopback_host(server.host):
-            raise PlaintextLogin("refusing to send the password unencrypted; use smtps:// or ?starttls=true")
-        context = ssl.create_default_context() if encrypted else None
-        if server.implicit_tls:
-            smtp: smtplib.SMTP = smtplib.SMTP_SSL(server.host, server.port, timeout=timeout, context=context)
-        else:
-            smtp = smtplib.SMTP(server.host, server.port, timeout=timeout)
-        with smtp:
-            if server.starttls:
-                # Raises SMTPNotSupportedError when the server offers no STARTTLS: the
-                # password and the lead never go out in clear.
-                smtp.starttls(context=context)
-            if server.user:
-                smtp.login(server.user, server.password or "")
-            smtp.ehlo_or_helo_if_needed()
-            utf8 = smtp.has_extn("smtputf8")
-            email = notification(message, self.to, self.sender, utf8=utf8)
-            if utf8 and not email.as_string().isascii():
-                smtp.sendmail(
-                    self.sender,
-                    [self.to],
-                    email.as_bytes(policy=policy.SMTPUTF8),
-                    mail_options=["SMTPUTF8", "BODY=8BITMIME"],
-                )
-            else:
-                smtp.send_message(email)
+        send_mail(
+            self.server,
+            self.settings.smtp_timeout_s,
+            self.sender,
+            self.to,
+            lambda utf8: notification(message, self.to, self.sender, utf8=utf8),
+        )
 
     async def send(self, message: ContactMessage) -> Result:
         async def attempt_once() -> Attempt:

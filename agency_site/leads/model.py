@@ -40,6 +40,17 @@ class DeliveryStatus(StrEnum):
     DEAD = "dead"
 
 
+class PipelineStatus(StrEnum):
+    """Where the team stands with a lead (the desk sets it): new until someone answers it,
+    then contacted, qualified, and at last won or lost. Independent of its delivery."""
+
+    NEW = "new"
+    CONTACTED = "contacted"
+    QUALIFIED = "qualified"
+    WON = "won"
+    LOST = "lost"
+
+
 class Channel(StrEnum):
     """Where a lead goes: the webhook, the team's inbox."""
 
@@ -140,6 +151,21 @@ class ContactMessage(LeadsTable, table=True):
     # Spam only: what validation found in its fields (`field=problem` pairs), which a
     # visitor's form would have refused; None when every field passed.
     problems: str | None = Field(default=None, max_length=200)
+    # The team's pipeline (PipelineStatus), and when the lead first left `new`: the first
+    # response, which speed to lead measures (agency_site/desk/speed.py).
+    pipeline_status: str = Field(
+        default=PipelineStatus.NEW,
+        sa_column=sa.Column(
+            sa.String(16), nullable=False, server_default=PipelineStatus.NEW.value, index=True
+        ),
+    )
+    first_response_at: datetime | None = Field(default=None, sa_column=_utc_column(nullable=True))
+    # When the operators were told (ERROR in the log) that the lead is still `new` after the
+    # business hours DESK_RESPONSE_HOURS allows: once per lead (agency_site/desk/speed.py).
+    response_alerted_at: datetime | None = Field(default=None, sa_column=_utc_column(nullable=True))
+    # Name, address, subject and message folded for search (leads/folding.py), written with
+    # the row (store._row) and never shown.
+    search_text: str = Field(default="", sa_column=sa.Column(sa.Text, nullable=False, server_default=""))
 
 
 class LeadDelivery(LeadsTable, table=True):

@@ -115,8 +115,11 @@ class RedisRateLimiter:
                 logger.exception("Rate limit not released: Redis unreachable")
 
 
-def rate_limiter(limit: int, window_s: float, redis_url: str | None = None) -> RateLimiter:
-    """The limiter for these settings: Redis when the app uses it, else this process."""
+def rate_limiter(
+    limit: int, window_s: float, redis_url: str | None = None, *, prefix: str = "agency-site:contact-rate:"
+) -> RateLimiter:
+    """The limiter for these settings: Redis when the app uses it (its keys under `prefix`,
+    one per thing counted), else this process."""
     if redis_url:
-        return RedisRateLimiter(redis_url, limit, window_s)
+        return RedisRateLimiter(redis_url, limit, window_s, prefix=prefix)
     return MemoryRateLimiter(limit, window_s)

@@ -15,6 +15,7 @@ from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session, col, select
 
 from agency_site.leads.database import writing
+from agency_site.leads.folding import search_text
 from agency_site.leads.idempotency import content_hash
 from agency_site.leads.model import (
     ContactMessage,
@@ -47,7 +48,15 @@ def _row(submission: Submission, key: str | None = None) -> ContactMessage:
         page=submission.page,
         status=MessageStatus.SPAM if submission.honeypot else MessageStatus.STORED,
         submission_key=key,
+        search_text=lead_search_text(
+            submission.name, submission.email, submission.subject, submission.message
+        ),
     )
+
+
+def lead_search_text(name: str, email: str, subject: str, message: str) -> str:
+    """A lead's search column: the fields the desk searches, folded (leads/folding.py)."""
+    return search_text((name, email, subject, message))
 
 
 def save_all(

@@ -1,4 +1,5 @@
-"""`GET /_metrics`: the leads figures for Prometheus, to loopback and METRICS_ALLOW only."""
+"""`GET /_metrics`: the leads figures and the desk's speed to lead for Prometheus, to
+loopback and METRICS_ALLOW only."""
 
 from __future__ import annotations
 
@@ -74,9 +75,12 @@ class MetricsEndpoint(Middleware):
             return
         from prometheus_client import CONTENT_TYPE_LATEST
 
+        from agency_site.desk import speed
         from agency_site.leads import metrics
         from agency_site.leads.database import default_engine
 
         engine = self._engine or default_engine()
         body = metrics.exposition(await asyncio.to_thread(metrics.read, engine))
+        # The desk's speed to lead: a histogram of its own, after the leads' figures.
+        body += await asyncio.to_thread(speed.exposition, engine)
         await _plain(send, 200, body, CONTENT_TYPE_LATEST, head=scope.get("method") == "HEAD")

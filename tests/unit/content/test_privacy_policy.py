@@ -61,6 +61,7 @@ SETTINGS_NOT_IN_POLICY = {
     "trusted_proxy_hops": "which address the rate limit counts",
     "allowed_origins": "which pages may connect",
     "metrics_allow": "who may read the monitoring counts, named as such",
+    "desk": "who of the team signs in to the leads desk, and how; nothing a visitor gives",
 }
 # Each column of a stored message a visitor gives or causes, as each language names it;
 # the others are bookkeeping of the delivery.
@@ -76,6 +77,9 @@ COLUMNS_IN_POLICY = {
 COLUMNS_NOT_IN_POLICY = {
     "id", "public_id", "status", "delivery_attempts", "last_error", "next_attempt_at",
     "submission_key", "content_hash", "alerted_at", "dead_alerted_at", "released_at", "problems",
+    # The team's follow-up (its pipeline status, when it first answered), and the fields
+    # above folded for search: nothing a visitor gives beyond those fields.
+    "pipeline_status", "first_response_at", "response_alerted_at", "search_text",
 }  # fmt: skip
 
 
