@@ -93,7 +93,9 @@ class Callback:
                 pass
 
         self._server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-        self.url = f"http://127.0.0.1:{self._server.server_address[1]}/desk/signed-in"
+        # As the e2e server's pages are addressed: at localhost, another site than the issuer's
+        # 127.0.0.1 (the redirect back is a cross-site navigation, as from a real provider).
+        self.url = f"http://localhost:{self._server.server_address[1]}/desk/signed-in"
         threading.Thread(
             target=self._server.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True
         ).start()
