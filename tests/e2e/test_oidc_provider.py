@@ -114,8 +114,8 @@ def callback() -> Iterator[Callback]:
 
 @pytest.fixture(scope="module")
 def provider(tmp_path_factory: pytest.TempPathFactory, callback: Callback) -> Iterator[OidcProvider]:
-    with running_oidc_provider(tmp_path_factory.mktemp("oidc"), redirect_uris=[callback.url]) as running:
-        yield running
+    with running_oidc_provider(tmp_path_factory.mktemp("oidc"), redirect_uris=[callback.url]) as started:
+        yield started
 
 
 @pytest.fixture(scope="module")
@@ -165,6 +165,7 @@ def signed_in_callback(
     sign_in_at_provider(page, email)
     expect(page.get_by_role("heading", name="Back at the site")).to_be_visible()
     assert page.url.startswith(callback.url + "?")
+    assert callback.queries[-1] == urlsplit(page.url).query  # what the relying party's server got
     return page.url
 
 
