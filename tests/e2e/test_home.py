@@ -34,7 +34,7 @@ from .support.expected import (
     text,
     texts_of,
 )
-from .support.reveal import FADES_SHOWN_AT_THEIR_END, FADING, REVEAL_BLOCKS, SEEN_AT_REST, content_of
+from .support.reveal import FADING, REVEAL_BLOCKS, SEEN_AT_REST, content_of
 
 # docs/product.md §2: the home page teases the first six posts.
 HOME_POST_IDS = BLOG_POST_IDS[:6]
@@ -307,13 +307,11 @@ def test_without_javascript_cards_are_links_the_word_shows_and_nothing_is_hidden
         words = page.get_by_test_id("text-rotator").locator("[data-rotator-word]")
         expect(words.first).to_have_text(texts_of("de", r"home-hero-word-.+")[0])
         expect(words.first).to_have_css("opacity", "1")
-        # Every reveal block is shown once it is in view, all the way down (its fade shown
-        # at its end rather than waited out: 500 ms and a stagger a block).
+        # Every reveal block is shown once it is in view, all the way down.
         blocks = page.locator("[data-reveal]")
         for index in range(blocks.count()):
             block = blocks.nth(index)
             block.scroll_into_view_if_needed()
-            page.evaluate(FADES_SHOWN_AT_THEIR_END)
             expect(content_of(block)).to_have_css("opacity", "1")
         # A featured card is a plain link: it opens its page.
         card = page.get_by_test_id(f"featured-service-{FEATURED_SERVICE_IDS[0]}")

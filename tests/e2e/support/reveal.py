@@ -41,17 +41,6 @@ SEEN_OPACITIES = """() => {
 }"""
 
 
-# After two frames the scroll-driven switch has flipped for where the page stands and every
-# fade it starts is running; each then shows its end at once (finish()).
-FADES_SHOWN_AT_THEIR_END = """async () => {
-  await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
-  for (const animation of document.getAnimations()) {
-    if (animation instanceof CSSTransition && animation.playState === 'running'
-        && animation.effect?.target?.parentElement?.matches('[data-reveal]')) animation.finish();
-  }
-}"""
-
-
 # Stand still at `top` and return SEEN_OPACITIES there. The jump is instant (the site
 # scrolls smoothly, and a frame of the glide is not where the page stands); after two
 # frames the scroll-driven switch has flipped for this position and every fade it starts
@@ -60,7 +49,11 @@ FADES_SHOWN_AT_THEIR_END = """async () => {
 # anything but a fade (a scroll-driven opacity, a partial end value) still shows so.
 SEEN_AT_REST = f"""async (top) => {{
   window.scrollTo({{ top, behavior: 'instant' }});
-  await ({FADES_SHOWN_AT_THEIR_END})();
+  await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
+  for (const animation of document.getAnimations()) {{
+    if (animation instanceof CSSTransition && animation.playState === 'running'
+        && animation.effect?.target?.parentElement?.matches('[data-reveal]')) animation.finish();
+  }}
   return ({SEEN_OPACITIES})();
 }}"""
 
