@@ -2,4 +2,4 @@
 
 from __future__ import annotations
 
-from tests.unit.leads.conftest import engine, inbox, postgres_database  # noqa: F401 (fixtures)
+from tests.unit.leads.conftest import engine, inbox, migrated_sqlite_file, postgres_database  # noqa: F401 (fixtures)
