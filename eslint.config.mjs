@@ -1,5 +1,6 @@
 // ESLint for the site's own JavaScript: everything of agency_site/frontend/ (the React
-// components of react/, the inline head script, the client entry), and the benchmark scripts. `make lint` runs it with the pinned versions the Makefile installs
+// components of react/, the inline head script, the client entry), the benchmark scripts and
+// the tests' Node scripts (the OpenID provider). `make lint` runs it with the pinned versions the Makefile installs
 // into .tools/eslint, from where the plugins load.
 //
 // Not linted: agency_site/frontend/patches/*.js, the patches of Reflex's generated utils/state.js
@@ -50,7 +51,7 @@ export default [
     languageOptions: { ecmaVersion: 2022, sourceType: "script", globals: { ...globals.browser } },
   },
   {
-    files: ["benchmarks/**/*.mjs"],
+    files: ["benchmarks/**/*.mjs", "tests/**/*.mjs"],
     ...js.configs.recommended,
     languageOptions: { ecmaVersion: 2022, sourceType: "module", globals: { ...globals.node } },
   },
