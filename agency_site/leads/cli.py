@@ -1,4 +1,5 @@
-"""Operators' commands: `python -m agency_site.leads list|show|export|erase|release|purge|delete|migrate|retry|resume|stats`."""
+"""Operators' commands: `python -m agency_site.leads list|show|export|erase|release|purge|delete|migrate|retry|resume|stats`,
+and the leads desk's `staff add|remove|list` and `sessions list|revoke`."""
 
 from __future__ import annotations
 
@@ -226,6 +227,10 @@ def parser() -> argparse.ArgumentParser:
     commands.add_parser("stats", help="leads by status, deliveries, the oldest undelivered").set_defaults(
         run=_stats
     )
+    # Imported here: the desk's modules are only needed by its commands.
+    from agency_site.desk.cli import add_commands
+
+    add_commands(commands)
     return root
 
 

@@ -96,3 +96,21 @@ def test_notes_go_with_their_lead_when_it_is_erased(engine):
     with engine.connect() as connection:
         notes = connection.execute(sa.select(LeadNote.__table__.c.message_id)).scalars().all()
     assert notes == [kept]
+
+
+def test_postgresql_indexes_the_search_column_for_like(engine):
+    indexes = {index["name"] for index in sa.inspect(engine).get_indexes("contact_message")}
+    if engine.dialect.name != "postgresql":
+        assert "ix_contact_message_search_trgm" not in indexes
+        return
+    assert "ix_contact_message_search_trgm" in indexes
+    a_lead(engine, name="Jörg Weiß")
+    with engine.connect() as connection:
+        connection.execute(sa.text("SET enable_seqscan = off"))
+        plan = "\n".join(
+            connection.execute(
+                sa.text("EXPLAIN SELECT id FROM contact_message WHERE search_text LIKE :term ESCAPE '\\'"),
+                {"term": "%joerg%"},
+            ).scalars()
+        )
+    assert "ix_contact_message_search_trgm" in plan
