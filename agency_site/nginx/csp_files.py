@@ -99,7 +99,7 @@ def nginx_security_headers() -> str:
     for name, value in static_headers(https=True).items():
         lines.append(f"proxy_hide_header {name};")
         if name == "Referrer-Policy":
-            # no-referrer on the desk's pages, the site's policy on every other answer (the map).
+            # same-origin on the desk's pages, the site's policy on every other answer (the map).
             lines.append("add_header Referrer-Policy $agency_referrer always;")
             continue
         lines.append(f"add_header {name} {_nginx_string(value)} always;")

@@ -103,9 +103,10 @@ def content_security_policy(script_hashes: list[str] | tuple[str, ...] = ()) -> 
 
 
 # The leads desk's page files (pages/desk/): a policy of their own, stricter than the
-# site's, and kept out of search engines by header too.
+# site's, kept out of search engines by header too, and no Referer to another site (not
+# no-referrer: the sign-in form's post would carry `Origin: null` and be refused).
 DESK_PAGE_PREFIXES = ("desk/", "de/desk/")
-DESK_HEADERS = {"X-Robots-Tag": "noindex, nofollow", "Referrer-Policy": "no-referrer"}
+DESK_HEADERS = {"X-Robots-Tag": "noindex, nofollow", "Referrer-Policy": "same-origin"}
 
 
 def is_desk_page(page_file: str) -> bool:

@@ -3,7 +3,7 @@
 They are not in the route table (agency_site/routes.py) on purpose: that table is the
 public site, whose every page the sitemap, the hreflang alternates and the sharing tags
 describe. The desk's pages are registered beside it (agency_site.agency_site), in both
-languages, with their own head: noindex, no canonical URL, no sharing tags, no referrer.
+languages, with their own head: noindex, no canonical URL, no sharing tags, no Referer to other sites.
 Nothing links to them; its Content-Security-Policy is the desk's own (server/security_policy.py).
 """
 
@@ -35,8 +35,9 @@ def desk_routes() -> list[DeskRoute]:
 
 def desk_head() -> list[rx.Component]:
     """The desk's head tags: kept out of search engines, and its addresses (a lead's id)
-    never sent on as a Referer."""
+    never sent as a Referer to another site. Not `no-referrer`: under it Chromium sends
+    `Origin: null` with the sign-in form's post, which the endpoint refuses as foreign."""
     return [
         rx.el.meta(name="robots", content="noindex, nofollow"),
-        rx.el.meta(name="referrer", content="no-referrer"),
+        rx.el.meta(name="referrer", content="same-origin"),
     ]

@@ -16,7 +16,7 @@ from agency_site.desk.http import SIGN_OUT_PATH
 from agency_site.i18n import t
 from agency_site.pages.desk.sign_in import sign_in_screen
 from agency_site.pages.desk.words import filled
-from agency_site.reflex_adapter import EventType
+from agency_site.reflex_adapter import EventType, PlainForm
 from agency_site.state.desk import NOTICES, SIGNED_IN, DeskState
 
 INPUT = (
@@ -58,7 +58,7 @@ def _signed_in_bar(lang: str) -> rx.Component:
             data_testid="desk-me",
             class_name="text-sm text-slate-700",
         ),
-        rx.el.form(
+        PlainForm.create(
             rx.el.button(t(lang, "desk-sign-out"), type="submit", class_name=f"{SECONDARY_BUTTON} px-4 py-2"),
             method="post",
             action=sign_out,

@@ -29,6 +29,7 @@ from agency_site.desk.http import (
     TOO_MANY_ATTEMPTS,
 )
 from agency_site.i18n import t
+from agency_site.reflex_adapter import PlainForm
 from agency_site.state.desk import CHECKING, DeskState
 
 INPUT = (
@@ -68,7 +69,7 @@ def sign_in_screen(lang: str) -> rx.Component:
             ),
         ),
         rx.el.p(t(lang, "desk-sign-in-intro"), class_name="text-slate-600"),
-        rx.el.form(
+        PlainForm.create(
             rx.el.input(type="hidden", name="lang", value=lang),
             rx.el.label(
                 t(lang, "desk-email-label"),

@@ -131,7 +131,7 @@ def test_the_desks_pages_have_a_strict_policy_of_their_own_and_are_not_indexed(t
         # Only the site's own origin: no embed provider's script, frame or microphone.
         assert "https:" not in policy and "frame-src" not in policy
         assert page["x-robots-tag"] == "noindex, nofollow"
-        assert page["referrer-policy"] == "no-referrer"
+        assert page["referrer-policy"] == "same-origin"
     about = _respond(middleware, "/about", "text/html; charset=utf-8")
     assert "frame-src" in about["content-security-policy"] and "x-robots-tag" not in about
     nginx_map = (tmp_path / "nginx" / "csp-map.conf").read_text()
@@ -142,7 +142,7 @@ def test_the_desks_pages_have_a_strict_policy_of_their_own_and_are_not_indexed(t
     )
     assert "frame-src" not in desk_line
     assert '    "/de/desk/index.html" "noindex, nofollow";' in nginx_map
-    assert '    "/desk/index.html" "no-referrer";' in nginx_map
+    assert '    "/desk/index.html" "same-origin";' in nginx_map
     headers = (tmp_path / "nginx" / "security-headers.conf").read_text()
     assert "add_header X-Robots-Tag $agency_desk_robots always;" in headers
     assert "add_header Referrer-Policy $agency_referrer always;" in headers
