@@ -207,3 +207,31 @@ def test_erase_by_address_asks_first_and_leaves_a_receipt(
     assert all(lead_row(contact_backend, lead) is None for lead in leads)
     erased = audit_rows(contact_backend, action="erase")[-1]
     assert erased == (STAFF, "erase", None, 2, None)
+
+
+@pytest.mark.parametrize("viewport", ["desktop", "mobile"])
+def test_the_desk_has_no_axe_violations(
+    browser: Browser, base_url: str, signed_in: Path, contact_backend: ContactBackend, viewport: str
+) -> None:
+    from .test_accessibility import assert_accessible
+
+    lead = a_lead(contact_backend, subject=f"Accessible {uuid.uuid4().hex[:6]}")
+    a_lead(contact_backend, subject=f"Erase me {uuid.uuid4().hex[:6]}", email="axe@example.com")
+    signed_out = open_visit(browser, base_url, viewport)
+    visit = open_visit(browser, base_url, viewport, storage_state=signed_in)
+    try:
+        for lang in ("en", "de"):
+            signed_out.goto(DESK_PATHS[lang] + "#link-sent")
+            expect(signed_out.page.get_by_test_id("desk")).to_have_attribute("data-desk-view", "signed-out")
+            assert_accessible(signed_out.page, f"{lang} signed out", review=False)
+            page = open_desk(visit, lang)
+            expect(rows(page).first).to_be_visible()
+            page.locator("#desk-erase-email").fill("axe@example.com")
+            page.locator("#desk-erase-email").press("Enter")
+            expect(page.get_by_test_id("desk-erase-confirmation")).to_be_visible()
+            assert_accessible(page, f"{lang} inbox", review=False)
+            page = open_lead(visit, lead, lang)
+            assert_accessible(page, f"{lang} lead", review=False)
+    finally:
+        signed_out.context.close()
+        visit.context.close()

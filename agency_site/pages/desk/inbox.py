@@ -7,7 +7,7 @@ from __future__ import annotations
 import reflex as rx
 
 from agency_site.components.ui.heading import heading
-from agency_site.components.ui.kit import CARD_PADDED, PRIMARY_BUTTON, SECONDARY_BUTTON
+from agency_site.components.ui.kit import CARD_PADDED, FOCUS_RING, PRIMARY_BUTTON, SECONDARY_BUTTON
 from agency_site.i18n import localized_path, t
 from agency_site.pages.desk.frame import (
     BUTTON_SMALL,
@@ -169,13 +169,15 @@ def _row(lang: str, row: ObjectVar[Row]) -> rx.Component:
             ),
             class_name=CELL,
         ),
-        rx.el.td(row["received"].to(str), class_name=f"{CELL} whitespace-nowrap"),
+        # The lead first: on a phone it is what shows before the table scrolls.
         rx.el.td(
-            rx.el.span(row["name"].to(str), class_name="block font-medium"),
-            rx.el.span(row["email"].to(str), class_name="block text-slate-600"),
-            class_name=CELL,
+            lead_link(lang, row, row["subject"].to(str)),
+            rx.el.span(
+                row["name"].to(str), " · ", row["email"].to(str), class_name="mt-0.5 block text-slate-600"
+            ),
+            class_name=f"{CELL} min-w-[14rem] break-words",
         ),
-        rx.el.td(lead_link(lang, row, row["subject"].to(str)), class_name=CELL),
+        rx.el.td(row["received"].to(str), class_name=f"{CELL} whitespace-nowrap"),
         rx.el.td(status_badge(said(statuses, row["pipeline"].to(str))), class_name=CELL),
         rx.el.td(said(deliveries, row["delivery"].to(str)), class_name=CELL),
         rx.el.td(row["language"].to(str), class_name=f"{CELL} uppercase"),
@@ -185,7 +187,7 @@ def _row(lang: str, row: ObjectVar[Row]) -> rx.Component:
 
 
 def _table(lang: str) -> rx.Component:
-    columns = ("received", "from", "subject", "status", "delivery", "language")
+    columns = ("lead", "received", "status", "delivery", "language")
     return rx.el.div(
         rx.el.table(
             rx.el.caption(t(lang, "desk-leads-title"), class_name="sr-only"),
@@ -292,7 +294,11 @@ def _speed(lang: str) -> rx.Component:
                     rx.el.tbody(rx.foreach(DeskState.weeks, week)),
                     class_name="mt-3 w-full text-left text-sm",
                 ),
-                class_name="overflow-x-auto",
+                # A table wider than a phone scrolls: keyboard users reach it too.
+                tab_index=0,
+                role="region",
+                aria_label=t(lang, "desk-speed-table"),
+                class_name=f"overflow-x-auto {FOCUS_RING}",
             ),
             rx.el.p(t(lang, "desk-speed-none"), class_name="mt-3 text-sm text-slate-600"),
         ),

@@ -10,7 +10,7 @@ from __future__ import annotations
 import reflex as rx
 
 from agency_site.components.ui.heading import heading
-from agency_site.components.ui.kit import CARD_PADDED, PRIMARY_BUTTON, plain_link
+from agency_site.components.ui.kit import CARD_PADDED, FOCUS_RING, PRIMARY_BUTTON, plain_link
 from agency_site.i18n import localized_path, t
 from agency_site.pages.desk.frame import BUTTON_SMALL, INPUT, LINK, SECTION_TITLE, desk_frame, status_badge
 from agency_site.pages.desk.words import ACTIONS, delivery_labels, filled, labels, pipeline_labels, said
@@ -33,6 +33,7 @@ def _fact(lang: str, key: str, value: rx.Var | rx.Component) -> rx.Component:
 def _summary(lang: str) -> rx.Component:
     lead = DeskState.lead
     statuses, deliveries = pipeline_labels(lang), delivery_labels(lang)
+    languages = labels(lang, "desk-language", ("en", "de"))
     return rx.el.section(
         rx.el.h2(
             lead["subject"].to(str),
@@ -44,10 +45,18 @@ def _summary(lang: str) -> rx.Component:
                 lang, "desk-lead-from", rx.fragment(lead["name"].to(str), " <", lead["email"].to(str), ">")
             ),
             _fact(lang, "desk-lead-received", lead["received"].to(str)),
-            _fact(lang, "desk-lead-language", lead["language"].to(str)),
+            _fact(lang, "desk-lead-language", said(languages, lead["language"].to(str))),
             _fact(lang, "desk-lead-page", lead["page"].to(str)),
             _fact(lang, "desk-status-label", status_badge(said(statuses, lead["pipeline"].to(str)))),
-            _fact(lang, "desk-lead-first-response", lead["first_response"].to(str)),
+            _fact(
+                lang,
+                "desk-lead-first-response",
+                rx.cond(
+                    lead["first_response"].to(str) != "",
+                    lead["first_response"].to(str),
+                    t(lang, "desk-not-yet"),
+                ),
+            ),
             _fact(lang, "desk-delivery-label", said(deliveries, lead["delivery"].to(str))),
             class_name="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-3",
         ),
@@ -120,6 +129,7 @@ def _message(lang: str) -> rx.Component:
 
 def _deliveries(lang: str) -> rx.Component:
     deliveries = delivery_labels(lang)
+    channels = labels(lang, "desk-channel", ("email", "webhook"))
     columns = (
         "desk-channel",
         "desk-delivery-label",
@@ -132,7 +142,7 @@ def _deliveries(lang: str) -> rx.Component:
     def row(line: ObjectVar[Row]) -> rx.Component:
         return rx.el.tr(
             rx.el.td(
-                line["channel"].to(str),
+                said(channels, line["channel"].to(str)),
                 rx.cond(line["paused"].to(str) != "", rx.el.span(" ", t(lang, "desk-channel-paused"))),
                 class_name=CELL,
             ),
@@ -157,7 +167,11 @@ def _deliveries(lang: str) -> rx.Component:
                     rx.el.tbody(rx.foreach(DeskState.deliveries, row)),
                     class_name="mt-3 w-full min-w-[36rem] text-left text-sm",
                 ),
-                class_name="overflow-x-auto",
+                # A table wider than a phone scrolls: keyboard users reach it too.
+                tab_index=0,
+                role="region",
+                aria_label=t(lang, "desk-deliveries-table"),
+                class_name=f"overflow-x-auto {FOCUS_RING}",
             ),
             rx.el.p(t(lang, "desk-no-deliveries"), class_name="mt-3 text-sm text-slate-600"),
         ),
