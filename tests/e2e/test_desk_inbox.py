@@ -150,7 +150,13 @@ def test_release_from_spam_and_retry_a_dead_delivery(desk: Visit, contact_backen
     dead = a_lead(contact_backend, dead=True)
     page = open_lead(desk, dead)
     page.get_by_role("button", name="Retry delivery").click()
-    expect(page.get_by_test_id("desk-notice")).to_contain_text("Delivery of 1 leads will be tried again")
+    try:
+        expect(page.get_by_test_id("desk-notice")).to_contain_text("Delivery of 1 leads will be tried again")
+    except AssertionError as error:
+        row = lead_row(contact_backend, dead)
+        raise AssertionError(
+            f"{error}\nlead: {row and row.status}; audit: {audit_rows(contact_backend, dead)}"
+        ) from None
     row = lead_row(contact_backend, dead)
     assert row is not None and row.status != MessageStatus.DEAD
     assert (STAFF, "retry", dead, 1, None) in audit_rows(contact_backend, dead)

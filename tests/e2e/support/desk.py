@@ -16,7 +16,7 @@ from playwright.sync_api import BrowserContext, Page, expect
 
 from agency_site.desk.model import AuditEntry, DeskSession, Staff
 from agency_site.leads import store
-from agency_site.leads.model import ContactMessage, MessageStatus
+from agency_site.leads.model import Channel, ContactMessage, LeadDelivery, MessageStatus
 from agency_site.leads.validation import Submission
 from agency_site.state.desk import DeskState
 from benchmarks.contact_throughput import HYDRATE, NAMESPACE, REFLEX_PROTOCOL
@@ -48,14 +48,32 @@ def a_lead(backend: ContactBackend, *, spam: bool = False, dead: bool = False, *
     submission = Submission(**values, honeypot=spam)
     table = ContactMessage.__table__
     if dead:
-        # Written dead in one statement: the server's delivery round never sees it open.
+        # As a lead whose retry schedule was spent: dead, and dead at each channel, written
+        # in one transaction, so the server's delivery round never sees it open (it takes a
+        # message any channel has not tried yet, dead or not).
+        row = store._row(submission)
+        row.status = MessageStatus.DEAD
+        fields = {column.name: getattr(row, column.name) for column in table.columns if column.name != "id"}
         with backend.engine.begin() as connection:
-            row = store._row(submission)
-            row.status = MessageStatus.DEAD
-            values = {
-                column.name: getattr(row, column.name) for column in table.columns if column.name != "id"
-            }
-            connection.execute(sa.insert(table).values({k: v for k, v in values.items() if v is not None}))
+            message_id = connection.execute(
+                sa.insert(table)
+                .values({k: v for k, v in fields.items() if v is not None})
+                .returning(table.c.id)
+            ).scalar_one()
+            connection.execute(
+                sa.insert(LeadDelivery.__table__),
+                [
+                    {
+                        "message_id": message_id,
+                        "channel": str(channel),
+                        "status": "dead",
+                        "attempts": 8,
+                        "rounds": 3,
+                        "last_error": "HTTP 503",
+                    }
+                    for channel in Channel
+                ],
+            )
         found = backend.row_with_subject(submission.subject)
     else:
         found = store.get(backend.engine, store.save(backend.engine, submission))
