@@ -17,6 +17,7 @@ from agency_site.components.ui.toaster import lazy_toaster
 from agency_site.constants import LANGUAGES
 from agency_site.content import ContentError
 from agency_site.content.slugs import check_sections
+from agency_site.desk.housekeeping import keep_tidy
 from agency_site.desk.http import desk_app
 from agency_site.desk.speed import watch_response_times
 from agency_site.frontend.memo_modules import with_own_memo_module
@@ -268,6 +269,7 @@ def build_app() -> rx.App:
         migrate_the_dev_database()
     app.register_lifespan_task(retry_deliveries)
     app.register_lifespan_task(watch_response_times)
+    app.register_lifespan_task(keep_tidy)
     return app
 
 

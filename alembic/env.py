@@ -6,19 +6,11 @@ from alembic import context
 
 # The desk's tables share the leads metadata; importing the module registers them.
 import agency_site.desk.model  # noqa: F401
-from agency_site.leads.database import engine_for
+from agency_site.leads.database import engine_for, include_object
 from agency_site.leads.model import ContactMessage
 from agency_site.settings import get_settings
 
 target_metadata = ContactMessage.metadata
-# Indexes of one database only, made by a migration's own SQL, not by the models: left out
-# of autogenerate's comparison (`alembic check`, `reflex db makemigrations`).
-UNMODELLED_INDEXES = {"ix_contact_message_search_trgm"}
-
-
-def include_object(_object, name, type_, _reflected, _compare_to) -> bool:
-    """Whether autogenerate compares this object with the models."""
-    return not (type_ == "index" and name in UNMODELLED_INDEXES)
 
 
 def run_migrations_online() -> None:

@@ -2,7 +2,9 @@
 agency's identity provider (oidc.py); a session either way (sessions.py).
 
 Every attempt is rate-limited, per address and per client address (leads/ratelimit.py, in
-Redis when the backends share it), and logged with its outcome. A log line names the client
+Redis when the backends share it): each link asked for and each identity provider sign-in
+started counts, and a link or callback that fails (a successful one is given back), and is
+logged with its outcome. A log line names the client
 address and the staff address only as its tag (`tokens.address_tag`: 12 hex digits of its
 hash), never the address itself and never a token.
 
@@ -164,6 +166,8 @@ async def sign_in_with_link(token: str, client: str, lang: str, desk: Desk | Non
         )
         return None
     signed_in = await asyncio.to_thread(open_session, desk, member, "link", lang)
+    # Only failures count here: a team behind one office address signs in all morning.
+    await desk.client_limiter.release(client)
     logger.info("Desk sign-in by link for %s from %s", address_tag(email), client)
     return signed_in
 

@@ -47,12 +47,3 @@ def consume(engine: sa.Engine, token: str, *, now: datetime | None = None) -> st
             .values(used_at=now)
             .returning(_links.c.email)
         ).scalar()
-
-
-def forget_old(
-    engine: sa.Engine, *, older_than: timedelta = timedelta(days=1), now: datetime | None = None
-) -> int:
-    """Delete links (used or not) issued before `older_than` ago; returns how many."""
-    cutoff = (now or utc_now()) - older_than
-    with writing(engine), engine.begin() as connection:
-        return connection.execute(sa.delete(_links).where(_links.c.created_at < cutoff)).rowcount

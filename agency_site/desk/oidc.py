@@ -175,5 +175,7 @@ async def finish(code: str, state: str, client: str, desk: Desk | None = None, a
         )
         return None
     signed_in = await asyncio.to_thread(open_session, desk, member, "oidc", lang)
+    # Only failures count here (auth.py): the start counted this sign-in already.
+    await desk.client_limiter.release(client)
     logger.info("Desk sign-in with the identity provider for %s from %s", address_tag(email), client)
     return signed_in

@@ -48,9 +48,9 @@ def ours(caplog: pytest.LogCaptureFixture) -> str:
     )
 
 
-def the_link(smtp: SmtpServer) -> tuple[str, str]:
-    """The token and language of the one sign-in mail received."""
-    [(_, recipients, email)] = smtp.received
+def the_link(smtp: SmtpServer, *, last: bool = False) -> tuple[str, str]:
+    """The token and language of the one sign-in mail received (or the last one)."""
+    [(_, recipients, email)] = smtp.received[-1:] if last else smtp.received
     assert recipients == [STAFF]
     body = email.get_content()
     [link] = [line for line in body.splitlines() if "/_desk/link?" in line]
@@ -144,3 +144,22 @@ def test_cookie_names_and_header_parsing():
     assert auth.token_from_cookie_header('a=1; desk_session="abc"', "desk_session") == "abc"
     assert auth.token_from_cookie_header("desk_session=", "desk_session") is None
     assert auth.token_from_cookie_header("xdesk_session=abc", "desk_session") is None
+
+
+def test_a_successful_sign_in_costs_the_client_one_attempt_only(engine, smtp):
+    staff.add(engine, STAFF)
+    desk = mailing_desk(engine, smtp, sign_in_limit=100, sign_in_ip_limit=4)
+
+    async def scenario():
+        signed_in = []
+        for _ in range(3):
+            assert await request_link(STAFF, "10.0.0.1", "en", desk) == LinkRequest.SENT
+            await desk.drain()
+            token, lang = the_link(smtp, last=True)
+            signed_in.append(await sign_in_with_link(token, "10.0.0.1", lang, desk))
+        # Three requests and three good links: three attempts counted; then a forged link.
+        assert await sign_in_with_link("forged", "10.0.0.1", "en", desk) is None
+        assert await request_link(STAFF, "10.0.0.1", "en", desk) == LinkRequest.RATE_LIMITED
+        return signed_in
+
+    assert all(asyncio.run(scenario()))

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from datetime import timedelta
 
-from agency_site.desk import links, sessions, staff
+from agency_site.desk import housekeeping, links, sessions, staff
 from agency_site.desk.model import StaffSource
 from agency_site.leads.model import utc_now
 from agency_site.settings import DeskSettings
@@ -83,4 +83,16 @@ def test_a_link_is_good_once_and_only_for_its_minutes(engine):
     late = links.issue(engine, "sam@agency.example", 15, now=now)
     assert links.consume(engine, late, now=now + timedelta(minutes=16)) is None
     assert links.consume(engine, "forged", now=now) is None
-    assert links.forget_old(engine, now=now + timedelta(days=2)) == 2
+    assert housekeeping.forget_old(engine, now=now + timedelta(days=2)) == 2
+
+
+def test_old_links_and_ended_sessions_are_forgotten(engine):
+    member = staff.add(engine, "sam@agency.example")
+    assert member.id is not None
+    now = utc_now()
+    ended = sessions.create(engine, member.id, SETTINGS, method="link", now=now)
+    sessions.revoke(engine, ended, now=now)
+    sessions.create(engine, member.id, SETTINGS, method="link", now=now + timedelta(days=29))
+    links.issue(engine, "sam@agency.example", 15, now=now + timedelta(days=30))
+    assert housekeeping.forget_old(engine, now=now + timedelta(days=30, hours=1)) == 1
+    assert len(sessions.open_sessions(engine, SETTINGS, now=now + timedelta(days=29, hours=1))) == 1
