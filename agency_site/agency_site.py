@@ -21,10 +21,11 @@ from agency_site.desk.housekeeping import keep_tidy
 from agency_site.desk.http import desk_app
 from agency_site.desk.speed import watch_response_times
 from agency_site.frontend.memo_modules import with_own_memo_module
-from agency_site.i18n import MissingText, collecting_missing_texts, localized_path, on_page
+from agency_site.i18n import MissingText, collecting_missing_texts, localized_path, on_page, t
 from agency_site.leads import ContactMessage, retry_deliveries
 from agency_site.leads.database import default_engine, migrate
 from agency_site.pages.content_errors import Problem, content_errors_page, content_problems
+from agency_site.pages.desk import DeskRoute, desk_head, desk_routes
 from agency_site.pages.not_found import not_found_description, not_found_page, not_found_title
 from agency_site.pages.redirects import NoScriptRedirect, no_script_redirects
 from agency_site.reflex_adapter import (
@@ -111,8 +112,24 @@ def not_found_fields() -> dict[str, Any]:
         }
 
 
+def desk_page_fields(route: DeskRoute, lang: str) -> dict[str, Any]:
+    """A desk page in `lang` as `app.add_page` takes it: in the site's shell, with the
+    desk's own head (pages/desk/__init__.py), its memoized components in a file of its own."""
+    path = localized_path(lang, route.path)
+    with on_page(path):
+        component = rx.fragment(page_shell(lang, route.path, route.build(lang)), *desk_head())
+        title = t(lang, "desk-title")
+        description = t(lang, "desk-description")
+    name = route.path.strip("/").replace("/", "_")
+    return {
+        "component": with_own_memo_module(component, f"{route.build.__module__}_{name}_{lang}"),
+        "title": title,
+        "description": description,
+    }
+
+
 def add_pages(app: rx.App) -> None:
-    """Every route in both languages, then the not-found page."""
+    """Every route in both languages, the desk's pages, then the not-found page."""
     compiling = will_compile()
     for route in route_table():
         for lang in LANGUAGES:
@@ -121,6 +138,13 @@ def add_pages(app: rx.App) -> None:
                 app.add_page(rx.fragment(), route=path, on_load=route.on_load)
                 continue
             app.add_page(**page_fields(route, lang), route=path, on_load=route.on_load)
+    for desk_route in desk_routes():
+        for lang in LANGUAGES:
+            path = localized_path(lang, desk_route.path)
+            if not compiling:
+                app.add_page(rx.fragment(), route=path)
+                continue
+            app.add_page(**desk_page_fields(desk_route, lang), route=path)
     if not compiling:
         app.add_page(rx.fragment(), route="404")
         return

@@ -44,6 +44,7 @@ __all__ = [
     "NumberVar",
     "ObjectVar",
     "PlainAnchor",
+    "PlainForm",
     "Plugin",
     "StringVar",
     "Templates",
@@ -70,10 +71,21 @@ __all__ = [
 # - PlainAnchor: `rx.el.a` is a React Router link, which resolves '#x' against the route and
 #   routes '/de/...' in the app; a plain <a> lets the browser follow it (kit.plain_link).
 # - Div: a subclass of the <div> element (the transition overlay) needs the element's class.
+# - PlainForm: `rx.el.form` always prevents the browser's own submission (it adds a submit
+#   handler even without `on_submit`); the desk's sign-in and sign-out forms post to the
+#   backend's endpoints as plain HTML forms, which is a <div> element's class with another tag.
 # - ClientStateVar: `rx._x.client_state` logs a warning on every use, on the build's stderr.
 # - environment, Embed, Templates, Dirs: where Reflex builds and serves the frontend, which
 #   the build plugins and the server read and patch.
 # - format_route: the route key Reflex files a page under ('/' is 'index').
+
+
+class PlainForm(Div):
+    """A `<form>` the browser submits itself, to `action` with `method`."""
+
+    tag = "form"
+    method: rx.Var[str]
+    action: rx.Var[str]
 
 
 def imported_function(name: str, library: str) -> FunctionStringVar:

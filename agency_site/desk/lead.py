@@ -91,13 +91,17 @@ def notes(engine: sa.Engine, message_id: int) -> list[NoteLine]:
         ]
 
 
-def lead_detail(engine: sa.Engine, actor: Staff, public_id: str) -> LeadDetail | None:
-    """The lead with this public id as `actor` sees it (their view is audited); None if
+def lead_detail(
+    engine: sa.Engine, actor: Staff, public_id: str, *, audited: bool = True
+) -> LeadDetail | None:
+    """The lead with this public id as `actor` sees it (their view is audited, unless
+    `audited` is False: the page shown again after their own action on it); None if
     there is no such lead."""
     row = find(engine, public_id)
     if row is None or row.id is None:
         return None
-    audit.record(engine, actor.id, AuditAction.VIEW, lead_public_id=public_id)
+    if audited:
+        audit.record(engine, actor.id, AuditAction.VIEW, lead_public_id=public_id)
     paused = pauses.paused(engine)
     return LeadDetail(
         public_id=row.public_id,

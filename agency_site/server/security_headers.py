@@ -13,7 +13,7 @@ from agency_site.i18n import split_language
 from agency_site.server import build_output
 from agency_site.server.asgi import Middleware, on_response_start
 from agency_site.server.build_output import HASHES_FILE, NOT_FOUND_PAGE, NOT_FOUND_PAGES
-from agency_site.server.security_policy import content_security_policy, static_headers
+from agency_site.server.security_policy import DESK_HEADERS, is_desk_page, page_policy, static_headers
 
 
 def page_file(path: str, status: int, known: dict[str, list[str]]) -> str:
@@ -69,7 +69,10 @@ class SecurityHeaders(Middleware):
             # of a page it would be ~0.5 KB of header each, for nothing.
             if headers.get("content-type", "").startswith("text/html"):
                 pages = self.pages()
-                hashes = pages.get(page_file(scope["path"], message["status"], pages), [])
-                headers.setdefault("Content-Security-Policy", content_security_policy(hashes))
+                page = page_file(scope["path"], message["status"], pages)
+                headers.setdefault("Content-Security-Policy", page_policy(page, pages.get(page, [])))
+                if is_desk_page(page):
+                    for name, value in DESK_HEADERS.items():
+                        headers[name] = value
 
         await self.app(scope, receive, on_response_start(send, add_headers))

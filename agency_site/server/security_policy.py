@@ -102,6 +102,44 @@ def content_security_policy(script_hashes: list[str] | tuple[str, ...] = ()) -> 
     return "; ".join(f"{name} {' '.join(sources)}" for name, sources in directives.items())
 
 
+# The leads desk's page files (pages/desk/): a policy of their own, stricter than the
+# site's, kept out of search engines by header too, and no Referer to another site (not
+# no-referrer: the sign-in form's post would carry `Origin: null` and be refused).
+DESK_PAGE_PREFIXES = ("desk/", "de/desk/")
+DESK_HEADERS = {"X-Robots-Tag": "noindex, nofollow", "Referrer-Policy": "same-origin"}
+
+
+def is_desk_page(page_file: str) -> bool:
+    """Whether a page file of the build ('desk/lead/index.html') is one of the desk's."""
+    return page_file.lstrip("/").startswith(DESK_PAGE_PREFIXES)
+
+
+def desk_content_security_policy(script_hashes: list[str] | tuple[str, ...] = ()) -> str:
+    """The desk's policy: the page's own scripts and origin only. No embed provider's
+    frame, script or microphone: the desk shows leads, nothing from anyone else."""
+    directives = {
+        "default-src": ["'none'"],
+        "script-src": ["'self'", *script_hashes],
+        "style-src": ["'self'", "'unsafe-inline'"],
+        "img-src": ["'self'", "data:"],
+        "font-src": ["'self'"],
+        "manifest-src": ["'self'"],
+        "connect-src": ["'self'"],
+        "frame-ancestors": ["'none'"],
+        "base-uri": ["'none'"],
+        "form-action": ["'self'"],
+        "object-src": ["'none'"],
+    }
+    return "; ".join(f"{name} {' '.join(sources)}" for name, sources in directives.items())
+
+
+def page_policy(page_file: str, script_hashes: list[str] | tuple[str, ...] = ()) -> str:
+    """The policy of a page file of the build: the desk's for the desk's pages."""
+    if is_desk_page(page_file):
+        return desk_content_security_policy(script_hashes)
+    return content_security_policy(script_hashes)
+
+
 def permissions_policy() -> str:
     """The microphone only for the avatar's frame; other powerful features for nobody."""
     microphone = " ".join(f'"{origin}"' for origin in providers().microphone)

@@ -16,7 +16,7 @@ import tempfile
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from urllib.parse import urlsplit
 
@@ -177,6 +177,7 @@ def pytest_configure_node(node) -> None:
     node.workerinput["e2e_database_folder"] = str(backend.folder)
     node.workerinput["e2e_webhook_url"] = backend.webhook.url
     node.workerinput["e2e_smtp_url"] = backend.smtp_url
+    node.workerinput["e2e_oidc"] = asdict(backend.oidc) if backend.oidc else None
 
 
 def pytest_unconfigure(config: pytest.Config) -> None:
@@ -205,7 +206,10 @@ def contact_backend(
     shared = _from_controller(request.config)
     if shared is not None:
         backend = connect_contact_backend(
-            Path(shared["e2e_database_folder"]), shared["e2e_webhook_url"], shared["e2e_smtp_url"]
+            Path(shared["e2e_database_folder"]),
+            shared["e2e_webhook_url"],
+            shared["e2e_smtp_url"],
+            shared.get("e2e_oidc"),
         )
     else:
         backend = start_contact_backend(tmp_path_factory.mktemp("contact"))
@@ -333,9 +337,15 @@ def open_visit(
     *,
     stored_language: str | None = None,
     java_script_enabled: bool = True,
+    storage_state: Path | None = None,
 ) -> Visit:
+    """A page in a context of its own; `storage_state` brings cookies saved from another
+    (a desk session signed in once per module)."""
     context = browser.new_context(
-        viewport=VIEWPORTS[viewport], locale="en-US", java_script_enabled=java_script_enabled
+        viewport=VIEWPORTS[viewport],
+        locale="en-US",
+        java_script_enabled=java_script_enabled,
+        storage_state=storage_state,
     )
     if stored_language is not None:
         context.add_init_script(f"window.localStorage.setItem('language', {stored_language!r});")

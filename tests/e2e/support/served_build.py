@@ -45,7 +45,7 @@ BUILD_INPUTS = (
 _NOT_INPUTS = {"__pycache__", "external"}  # bytecode; assets/external is Reflex's links
 # Settings that only the running server reads (agency_site/settings.py): they differ from
 # session to session (temporary databases, webhook ports) and change nothing in the build.
-_RUNTIME_ONLY_PREFIXES = ("DATABASE_", "CONTACT_", "SMTP_")
+_RUNTIME_ONLY_PREFIXES = ("DATABASE_", "CONTACT_", "SMTP_", "DESK_")
 _RUNTIME_ONLY = {
     "ALLOWED_ORIGINS",
     "TRUSTED_PROXY_HOPS",

@@ -114,3 +114,35 @@ def test_middleware_sends_the_pages_hashes_and_hsts_only_on_https(tmp_path: Path
     assert "content-security-policy" not in script
     assert script["x-content-type-options"] == "nosniff"
     assert script["strict-transport-security"].startswith("max-age=")
+
+
+def test_the_desks_pages_have_a_strict_policy_of_their_own_and_are_not_indexed(tmp_path: Path):
+    static = tmp_path / "client"
+    for page in ("about", "desk", "de/desk", "desk/lead"):
+        (static / page).mkdir(parents=True)
+        (static / page / "index.html").write_text(f"<script>{page.replace('/', '_')}()</script>")
+    write_security_files(static)
+    hashes_file = tmp_path / "csp-hashes.json"
+    middleware = SecurityHeaders(lambda *a: None, hashes_file)
+    for path in ("/desk", "/de/desk", "/desk/lead"):
+        page = _respond(middleware, path, "text/html; charset=utf-8")
+        policy = page["content-security-policy"]
+        assert sha(f"{path.strip('/').replace('/', '_')}()") in policy
+        # Only the site's own origin: no embed provider's script, frame or microphone.
+        assert "https:" not in policy and "frame-src" not in policy
+        assert page["x-robots-tag"] == "noindex, nofollow"
+        assert page["referrer-policy"] == "same-origin"
+    about = _respond(middleware, "/about", "text/html; charset=utf-8")
+    assert "frame-src" in about["content-security-policy"] and "x-robots-tag" not in about
+    nginx_map = (tmp_path / "nginx" / "csp-map.conf").read_text()
+    desk_line = next(
+        line
+        for line in nginx_map.splitlines()
+        if line.startswith('    "/desk/lead/index.html" ') and "default-src" in line
+    )
+    assert "frame-src" not in desk_line
+    assert '    "/de/desk/index.html" "noindex, nofollow";' in nginx_map
+    assert '    "/desk/index.html" "same-origin";' in nginx_map
+    headers = (tmp_path / "nginx" / "security-headers.conf").read_text()
+    assert "add_header X-Robots-Tag $agency_desk_robots always;" in headers
+    assert "add_header Referrer-Policy $agency_referrer always;" in headers

@@ -87,7 +87,7 @@ HOSTILE_LOCATIONS = [
 ]
 
 
-def _redirect_through(location: str, status: int = 307) -> dict:
+def _redirect_through(location: str, status: int = 307, path: str = "/x") -> dict:
     from agency_site.server.safe_redirects import SafeRedirects
 
     sent: list[dict] = []
@@ -105,7 +105,7 @@ def _redirect_through(location: str, status: int = 307) -> dict:
     async def collect(message) -> None:
         sent.append(message)
 
-    scope = {"type": "http", "method": "GET", "path": "/x", "raw_path": b"/x", "headers": []}
+    scope = {"type": "http", "method": "GET", "path": path, "raw_path": path.encode(), "headers": []}
     with ThreadPoolExecutor(max_workers=1) as pool:
         pool.submit(asyncio.run, SafeRedirects(downstream)(scope, None, collect)).result()
     start = sent[0]
@@ -120,6 +120,32 @@ def test_a_redirect_is_sent_only_to_a_path_of_this_site(location: str, sent: str
         assert answer == {"status": 404, "location": None}
     else:
         assert answer == {"status": 307, "location": sent}
+
+
+def test_only_the_desks_sign_in_start_leaves_the_site_and_only_for_the_identity_provider(monkeypatch) -> None:
+    from dataclasses import replace
+
+    from agency_site.server import safe_redirects
+    from agency_site.settings import DeskSettings, get_settings
+
+    settings = replace(
+        get_settings(),
+        desk=DeskSettings(
+            oidc_issuer="https://login.example.com/tenant/v2.0", oidc_client_id="x", oidc_client_secret="y"
+        ),
+    )
+    monkeypatch.setattr(safe_redirects, "get_settings", lambda: settings)
+    provider = "https://login.example.com/tenant/oauth2/authorize?client_id=x&redirect_uri=https%3A%2F%2Fsite%2Fcb&state=a-b_c"
+    start = "/_desk/oidc/start"
+    assert _redirect_through(provider, 303, path=start) == {"status": 303, "location": provider}
+    # Anywhere else on the provider's host from any other path, and any other host from the
+    # start: kept on this site, as every redirect.
+    assert (
+        _redirect_through(provider, 303)["location"] == "/tenant/oauth2/authorize?" + provider.split("?")[1]
+    )
+    assert _redirect_through("https://evil.example/auth?x=1", 303, path=start)["location"] == "/auth?x=1"
+    assert _redirect_through("https://login.example.com.evil.example/a", 303, path=start)["location"] == "/a"
+    assert _redirect_through("/desk#sign-in-failed", 303, path=start)["location"] == "/desk#sign-in-failed"
 
 
 def test_starlettes_directory_redirect_keeps_to_the_site_whatever_the_host_header(tmp_path: Path) -> None:
