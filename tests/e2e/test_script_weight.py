@@ -31,8 +31,7 @@ def _page_weight() -> ModuleType:
 
 
 def _sent_bytes(script: Path) -> int:
-    """The brotli sidecar's size; a file without one (the served copy's backend address
-    chunk, rewritten for its port, a few hundred bytes) counts whole."""
+    """The brotli sidecar's size; a file too small to have one counts whole."""
     sidecar = script.with_name(script.name + ".br")
     return sidecar.stat().st_size if sidecar.is_file() else script.stat().st_size
 
