@@ -3,8 +3,10 @@
 
 - `POST /_desk/sign-in` (form: `email`, `lang`): a sign-in link by email if the address is
   staff's; 303 to the desk page with `#link-sent` (whoever asked) or `#too-many-attempts`.
-- `GET /_desk/link?token=...&lang=...`: the mailed link; signs in, 303 to the desk page, or
-  to it with `#link-invalid` (used, expired, unknown, no longer staff).
+- `GET /_desk/link?token=...&lang=...`: the mailed link; a page with one button
+  (desk/link_page.py): opening the link spends nothing, as mail scanners open links too.
+- `POST /_desk/link` (form: `token`, `lang`): that button; signs in, 303 to the desk page,
+  or to it with `#link-invalid` (used, expired, unknown, no longer staff).
 - `GET /_desk/oidc/start?lang=...`: 303 to the identity provider (404 when not configured).
 - `GET /_desk/oidc/callback?code=...&state=...`: back from it; signs in, or `#sign-in-failed`.
 - `POST /_desk/sign-out[?lang=de]`: ends the session, clears the cookie, 303 with `#signed-out`.
@@ -32,6 +34,7 @@ from starlette.routing import Route
 
 from agency_site.desk import auth, oidc
 from agency_site.desk.auth import Desk, LinkRequest, SignIn, default_desk, language
+from agency_site.desk.link_page import link_page
 from agency_site.server.contact_post import FORM_TYPE, from_this_site, read_form
 from agency_site.server.metrics_endpoint import client_address, may_read_metrics
 from agency_site.settings import is_loopback_host
@@ -48,6 +51,8 @@ TOO_MANY_ATTEMPTS = "too-many-attempts"
 LINK_INVALID = "link-invalid"
 SIGN_IN_FAILED = "sign-in-failed"
 SIGNED_OUT = "signed-out"
+# A link's token is 43 characters (256 bits, base64url); anything far longer is not one.
+MAX_TOKEN_CHARS = 200
 # Every answer here: kept by no cache, indexed by no search engine, running nothing, and
 # the sign-in link's address never sent on as a Referer.
 HEADERS = {
@@ -91,6 +96,19 @@ def _signed_in(desk: Desk, signed_in: SignIn, client: str) -> RedirectResponse:
     return response
 
 
+async def _form(request: Request) -> dict[str, str] | Response:
+    """A posted form's fields, or the answer to a post that is not a small form."""
+    if request.headers.get("content-type", "").split(";")[0].strip().lower() != FORM_TYPE:
+        return _plain("Unsupported Media Type\n", 415)
+    try:
+        form = await read_form(request)
+    except ValueError:
+        return _plain("Bad Request\n", 400)
+    if form is None:
+        return _plain("Content Too Large\n", 413)
+    return form
+
+
 Handler = Callable[[Request, Desk, str], Awaitable[Response]]
 
 
@@ -115,22 +133,27 @@ class DeskEndpoints:
 
     async def sign_in(self, request: Request, desk: Desk, client: str) -> Response:
         """POST /_desk/sign-in."""
-        if request.headers.get("content-type", "").split(";")[0].strip().lower() != FORM_TYPE:
-            return _plain("Unsupported Media Type\n", 415)
-        try:
-            form = await read_form(request)
-        except ValueError:
-            return _plain("Bad Request\n", 400)
-        if form is None:
-            return _plain("Content Too Large\n", 413)
+        form = await _form(request)
+        if isinstance(form, Response):
+            return form
         lang = language(form.get("lang"))
         answer = await auth.request_link(form.get("email", "")[:254], client, lang, desk)
         return _redirect(desk_page(lang, LINK_SENT if answer == LinkRequest.SENT else TOO_MANY_ATTEMPTS))
 
     async def link(self, request: Request, desk: Desk, client: str) -> Response:
-        """GET /_desk/link."""
-        lang = language(request.query_params.get("lang"))
-        signed_in = await auth.sign_in_with_link(request.query_params.get("token", ""), client, lang, desk)
+        """GET /_desk/link: the page with the button (nothing used up)."""
+        query = request.query_params
+        return link_page(
+            auth.LINK_PATH, query.get("token", "")[:MAX_TOKEN_CHARS], language(query.get("lang"))
+        )
+
+    async def link_sign_in(self, request: Request, desk: Desk, client: str) -> Response:
+        """POST /_desk/link."""
+        form = await _form(request)
+        if isinstance(form, Response):
+            return form
+        lang = language(form.get("lang"))
+        signed_in = await auth.sign_in_with_link(form.get("token", "")[:MAX_TOKEN_CHARS], client, lang, desk)
         if signed_in is None:
             return _redirect(desk_page(lang, LINK_INVALID))
         return _signed_in(desk, signed_in, client)
@@ -177,6 +200,7 @@ class DeskEndpoints:
         return [
             Route(SIGN_IN_PATH, self._guarded(self.sign_in), methods=["POST"]),
             Route(auth.LINK_PATH, self._guarded(self.link), methods=["GET"]),
+            Route(auth.LINK_PATH, self._guarded(self.link_sign_in), methods=["POST"]),
             Route(OIDC_START_PATH, self._guarded(self.oidc_start), methods=["GET"]),
             Route(oidc.CALLBACK_PATH, self._guarded(self.oidc_callback), methods=["GET"]),
             Route(SIGN_OUT_PATH, self._guarded(self.sign_out), methods=["POST"]),

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import ipaddress
+import re
 from collections.abc import Awaitable, Callable, Iterator
 from dataclasses import replace
 from typing import Any
@@ -58,6 +59,16 @@ async def mailed_link(desk: Desk, smtp: SmtpServer) -> str:
     return f"{parts.path}?{parts.query}"
 
 
+async def follow_link(http: httpx.AsyncClient, link: str, origin: dict[str, str] = ORIGIN) -> httpx.Response:
+    """Open a mailed link (its page, which spends nothing) and press its button (the POST
+    of the page's form, with the fields the page holds)."""
+    page = await http.get(link)
+    assert page.status_code == 200 and page.headers["content-type"].startswith("text/html")
+    fields = dict(re.findall(r'<input type="hidden" name="(\w+)" value="([^"]*)">', page.text))
+    assert re.search(r'<form method="post" action="/_desk/link">', page.text)
+    return await http.post("/_desk/link", data=fields, headers=origin)
+
+
 def cookie_attributes(set_cookie: str) -> set[str]:
     return {part.strip().split("=")[0].lower() for part in set_cookie.split(";")[1:]}
 
@@ -70,7 +81,19 @@ def test_sign_in_by_link_sets_a_strict_http_only_cookie(engine, smtp):
         asked = await http.post("/_desk/sign-in", data={"email": STAFF, "lang": "de"}, headers=ORIGIN)
         assert (asked.status_code, asked.headers["location"]) == (303, "/de/desk#link-sent")
         link = await mailed_link(desk, smtp)
-        answer = await http.get(link)
+        # Opened by a mail scanner first: a page in the link's language, nothing spent.
+        scanned = await http.get(link)
+        assert scanned.status_code == 200 and "set-cookie" not in scanned.headers
+        assert '<html lang="de">' in scanned.text and "Am Lead-Desk anmelden" in scanned.text
+        assert "<script" not in scanned.text and scanned.headers["cache-control"] == "no-store"
+        assert scanned.headers["x-robots-tag"] == "noindex, nofollow"
+        policy = scanned.headers["content-security-policy"]
+        assert (
+            "default-src 'none'" in policy
+            and "form-action 'self'" in policy
+            and "style-src 'sha256-" in policy
+        )
+        answer = await follow_link(http, link)
         assert (answer.status_code, answer.headers["location"]) == (303, "/de/desk")
         cookie = answer.headers["set-cookie"]
         assert cookie.startswith("desk_session=")
@@ -86,7 +109,7 @@ def test_sign_in_by_link_sets_a_strict_http_only_cookie(engine, smtp):
         assert member is not None and member.email == STAFF
         # Replayed: no cookie, told so.
         http.cookies.clear()
-        again = await http.get(link)
+        again = await follow_link(http, link)
         assert again.headers["location"] == "/de/desk#link-invalid" and "set-cookie" not in again.headers
         # Signing out revokes the session and clears the cookie.
         out = await http.post(
@@ -118,6 +141,7 @@ def test_only_loopback_and_desk_allow_reach_the_endpoints(engine, smtp):
     async def refused(http: httpx.AsyncClient):
         assert (await http.post("/_desk/sign-in", data={"email": STAFF}, headers=ORIGIN)).status_code == 404
         assert (await http.get("/_desk/link?token=x")).status_code == 404
+        assert (await http.post("/_desk/link", data={"token": "x"}, headers=ORIGIN)).status_code == 404
 
     talk(desk, refused, "203.0.113.9")
     allowed = mailing(
@@ -126,7 +150,7 @@ def test_only_loopback_and_desk_allow_reach_the_endpoints(engine, smtp):
 
     async def signed_in(http: httpx.AsyncClient):
         await http.post("/_desk/sign-in", data={"email": STAFF}, headers=ORIGIN)
-        return await http.get(await mailed_link(allowed, smtp))
+        return await follow_link(http, await mailed_link(allowed, smtp))
 
     # Not loopback: Secure, whatever the site's address.
     assert "secure" in cookie_attributes(talk(allowed, signed_in, "203.0.113.9").headers["set-cookie"])
@@ -140,6 +164,7 @@ def test_a_post_from_another_site_is_refused(engine, smtp):
         foreign = {"origin": "https://evil.example"}
         assert (await http.post("/_desk/sign-in", data={"email": STAFF}, headers=foreign)).status_code == 403
         assert (await http.post("/_desk/sign-out", headers=foreign)).status_code == 403
+        assert (await http.post("/_desk/link", data={"token": "x"}, headers=foreign)).status_code == 403
         assert (await http.get("/_desk/sign-in")).status_code == 405
         await desk.drain()
 
@@ -154,7 +179,7 @@ def test_production_cookie_is_host_prefixed_and_secure(engine, smtp):
 
     async def scenario(http: httpx.AsyncClient):
         await http.post("/_desk/sign-in", data={"email": STAFF}, headers={"origin": site})
-        return await http.get(await mailed_link(desk, smtp))
+        return await follow_link(http, await mailed_link(desk, smtp), {"origin": site})
 
     cookie = talk(desk, scenario).headers["set-cookie"]
     assert cookie.startswith("__Host-desk_session=") and "secure" in cookie_attributes(cookie)
