@@ -123,7 +123,7 @@ def test_status_and_note_on_a_leads_page_in_german_on_a_phone(
     )
     page.get_by_label("Status", exact=True).select_option("contacted")
     page.get_by_role("button", name="Status speichern").click()
-    expect(page.get_by_test_id("desk-notice")).to_have_text("Status bei 1 Leads gesetzt.")
+    expect(page.get_by_test_id("desk-notice")).to_have_text("Status bei 1 Lead gesetzt.")
     page.get_by_label("Notiz hinzufügen").fill("Rückruf am Montag vereinbart")
     page.get_by_role("button", name="Notiz speichern").click()
     expect(page.get_by_test_id("desk-note-item")).to_contain_text("Rückruf am Montag vereinbart")
@@ -142,7 +142,7 @@ def test_release_from_spam_and_retry_a_dead_delivery(desk: Visit, contact_backen
     spam = a_lead(contact_backend, spam=True, subject=f"Real lead filed as spam {uuid.uuid4().hex[:6]}")
     page = open_lead(desk, spam)
     page.get_by_role("button", name="Release from spam").click()
-    expect(page.get_by_test_id("desk-notice")).to_contain_text("Released 1 leads from spam")
+    expect(page.get_by_test_id("desk-notice")).to_contain_text("Released 1 lead from spam; it will")
     row = lead_row(contact_backend, spam)
     assert row is not None and row.status != MessageStatus.SPAM
     assert (STAFF, "release", spam, 1, None) in audit_rows(contact_backend, spam)
@@ -151,7 +151,7 @@ def test_release_from_spam_and_retry_a_dead_delivery(desk: Visit, contact_backen
     page = open_lead(desk, dead)
     page.get_by_role("button", name="Retry delivery").click()
     try:
-        expect(page.get_by_test_id("desk-notice")).to_contain_text("Delivery of 1 leads will be tried again")
+        expect(page.get_by_test_id("desk-notice")).to_contain_text("Delivery of 1 lead will be tried again")
     except AssertionError as error:
         row = lead_row(contact_backend, dead)
         raise AssertionError(

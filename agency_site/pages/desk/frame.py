@@ -15,7 +15,7 @@ from agency_site.components.ui.kit import FIELD_FOCUS, FOCUS_RING, SECONDARY_BUT
 from agency_site.desk.http import SIGN_OUT_PATH
 from agency_site.i18n import t
 from agency_site.pages.desk.sign_in import sign_in_screen
-from agency_site.pages.desk.words import filled
+from agency_site.pages.desk.words import counted, filled, says_a_count
 from agency_site.reflex_adapter import EventType, PlainForm
 from agency_site.state.desk import NOTICES, SIGNED_IN, DeskState
 
@@ -41,7 +41,15 @@ def status_badge(words: rx.Var) -> rx.Component:
 
 
 def _notice(lang: str) -> rx.Component:
-    messages = [(code, filled(lang, f"desk-notice-{code}", count=DeskState.notice_count)) for code in NOTICES]
+    messages = [
+        (
+            code,
+            counted(lang, f"desk-notice-{code}", DeskState.notice_count)
+            if says_a_count(lang, f"desk-notice-{code}")
+            else filled(lang, f"desk-notice-{code}", count=DeskState.notice_count),
+        )
+        for code in NOTICES
+    ]
     return rx.el.p(
         rx.match(DeskState.notice, *messages, rx.fragment()),
         role="status",

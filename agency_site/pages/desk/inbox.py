@@ -17,7 +17,7 @@ from agency_site.pages.desk.frame import (
     desk_frame,
     status_badge,
 )
-from agency_site.pages.desk.words import delivery_labels, filled, pipeline_labels, said
+from agency_site.pages.desk.words import counted, delivery_labels, filled, pipeline_labels, said
 from agency_site.reflex_adapter import ObjectVar
 from agency_site.state.desk import DeskState
 from agency_site.state.desk_rows import DELIVERY, Row
@@ -255,7 +255,7 @@ def _inbox(lang: str) -> rx.Component:
         rx.el.div(
             heading(2, t(lang, "desk-leads-title"), id="desk-leads-title", class_name=SECTION_TITLE),
             rx.el.span(
-                filled(lang, "desk-count", count=DeskState.total),
+                counted(lang, "desk-count", DeskState.total),
                 data_testid="desk-count",
                 class_name="text-sm text-slate-600",
             ),
@@ -360,10 +360,10 @@ def _erase(lang: str) -> rx.Component:
         rx.cond(
             DeskState.receipt.contains("count"),
             rx.el.p(
-                filled(
+                counted(
                     lang,
                     "desk-erase-receipt",
-                    count=DeskState.receipt["count"].to(str),
+                    DeskState.receipt["count"],
                     who=DeskState.receipt["who"].to(str),
                     when=DeskState.receipt["when"].to(str),
                 ),

@@ -58,3 +58,18 @@ def filled(lang: str, key: str, **values: Var | str | int) -> rx.Component:
         position = match.end()
     pieces.append(template[position:])
     return rx.fragment(*[piece for piece in pieces if not (isinstance(piece, str) and not piece)])
+
+
+def counted(lang: str, key: str, count: Var, **values: Var | str | int) -> rx.Component:
+    """`filled` for a number of leads: the `{key}-one` text when it is one ("1 lead", not
+    "1 leads"; German too), `key`'s otherwise."""
+    return rx.cond(
+        count.to(int) == 1,
+        filled(lang, f"{key}-one", count=count.to(str), **values),
+        filled(lang, key, count=count.to(str), **values),
+    )
+
+
+def says_a_count(lang: str, key: str) -> bool:
+    """Whether `key`'s text has a `{count}` (and so a `-one` twin)."""
+    return "{count}" in t(lang, key)

@@ -4,6 +4,8 @@ sends has its words in both languages."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from agency_site.constants import LANGUAGES
@@ -11,7 +13,7 @@ from agency_site.desk.model import AuditAction
 from agency_site.i18n import localized_path, on_page, t
 from agency_site.leads.model import Channel, MessageStatus, PipelineStatus
 from agency_site.pages.desk import desk_head, desk_routes
-from agency_site.pages.desk.words import ACTIONS, DELIVERY_STATES
+from agency_site.pages.desk.words import ACTIONS, DELIVERY_STATES, says_a_count
 from agency_site.routes import route_table
 from agency_site.seo.site_files import sitemap_entries
 from agency_site.state.desk import NOTICES
@@ -41,6 +43,19 @@ def test_every_code_has_its_words(lang: str):
     for prefix, values in codes.items():
         for code in values:
             assert t(lang, f"{prefix}-{code}"), f"{prefix}-{code}"
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_count_of_leads_has_its_words_for_one(lang: str):
+    keys = ["desk-count", "desk-erase-receipt", *(f"desk-notice-{code}" for code in NOTICES)]
+    counted = [key for key in keys if says_a_count(lang, key)]
+    assert len(counted) >= 7, counted
+    for key in counted:
+        one = t(lang, f"{key}-one", count=1, who="w", when="n")
+        assert one.startswith("1 ") or " 1 " in one, one
+        assert not re.search(r"\b1 (leads|Leads)\b", one), one
+    # And not the other way round: two are "leads".
+    assert t(lang, "desk-count", count=2) == ("2 leads" if lang == "en" else "2 Leads")
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
