@@ -60,13 +60,14 @@ def filled(lang: str, key: str, **values: Var | str | int) -> rx.Component:
     return rx.fragment(*[piece for piece in pieces if not (isinstance(piece, str) and not piece)])
 
 
-def counted(lang: str, key: str, count: Var, **values: Var | str | int) -> rx.Component:
-    """`filled` for a number of leads: the `{key}-one` text when it is one ("1 lead", not
-    "1 leads"; German too), `key`'s otherwise."""
+def counted(lang: str, key: str, count: Var | int, **values: Var | str | int) -> rx.Component:
+    """`filled` for a number of leads (a state's Var): the `{key}-one` text when it is one
+    ("1 lead", not "1 leads"; German too), `key`'s otherwise."""
+    number = Var.create(count)
     return rx.cond(
-        count.to(int) == 1,
-        filled(lang, f"{key}-one", count=count.to(str), **values),
-        filled(lang, key, count=count.to(str), **values),
+        number.to(int) == 1,
+        filled(lang, f"{key}-one", count=number.to(str), **values),
+        filled(lang, key, count=number.to(str), **values),
     )
 
 
