@@ -96,6 +96,29 @@ def test_placeholders_name_the_provider_and_load_nothing(
     assert requests == [] and visit.foreign_requests == []
 
 
+# Each video placeholder's note (what loading it sends where), where it is cut off: by its
+# box or its button, above or below (a slide of a carousel may lie beside the screen).
+CUT_OFF_NOTES = """() => [...document.querySelectorAll('[data-embed-note]')].flatMap((note) => {
+  const r = note.getBoundingClientRect();
+  return [note.closest('[data-embed-load]'), note.closest('[data-embed]')].flatMap((clip) => {
+    const b = clip.getBoundingClientRect();
+    return r.top < b.top - 0.5 || r.bottom > b.bottom + 0.5
+      ? [`${clip.closest('[data-testid]').dataset.testid}: note ${Math.round(r.top)}-${Math.round(r.bottom)} in ${Math.round(b.top)}-${Math.round(b.bottom)}`]
+      : [];
+  });
+})"""
+
+
+@pytest.mark.parametrize("path", ["/", localized_path("de", "/project/104")])
+def test_on_a_phone_every_video_placeholder_shows_its_whole_note(
+    shared_pages: SharedPages, path: str
+) -> None:
+    """A 16:9 card 300 px wide leaves too little room for the note: the card grows."""
+    page = shared_pages.open("mobile", path).page
+    assert page.locator("[data-testid*='video'] [data-embed-note]").count() >= 2
+    assert page.evaluate(CUT_OFF_NOTES) == []
+
+
 def test_placeholders_without_javascript_show_poster_note_and_privacy_link(browser, base_url: str) -> None:
     """The load buttons need the page's JavaScript (Reflex state, not native HTML); without
     it a visitor still sees what each embed is, who provides it, and where to read more."""

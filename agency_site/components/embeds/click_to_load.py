@@ -175,11 +175,15 @@ def placeholder_button(
             # On a dark, translucent backing: readable (WCAG AA) over a light poster too.
             rx.el.span(
                 rx.el.span(label, class_name="text-base font-semibold text-white"),
-                rx.el.span(note, class_name="max-w-xs text-xs leading-snug text-white/90"),
+                rx.el.span(
+                    note,
+                    class_name="max-w-xs text-xs leading-snug text-white/90",
+                    custom_attrs={"data-embed-note": "true"},
+                ),
                 class_name="flex flex-col items-center gap-1 rounded-2xl bg-slate-950/70 px-4 py-2.5",
             ),
             class_name=(
-                "relative flex h-full w-full flex-col items-center justify-center gap-1.5 sm:gap-3 "
+                "relative flex w-full flex-1 flex-col items-center justify-center gap-1.5 sm:gap-3 "
                 "bg-gradient-to-t from-slate-950/80 via-slate-950/45 to-slate-950/10 p-2 text-center sm:p-5"
             ),
         ),
@@ -187,7 +191,8 @@ def placeholder_button(
         auto_focus=auto_focus,
         on_click=on_click,
         class_name=(
-            "group embed-placeholder relative min-h-0 w-full flex-1 cursor-pointer overflow-hidden "
+            # A column: its backing grows with it (the placeholder's height is a minimum).
+            "group embed-placeholder relative flex min-h-0 w-full flex-1 cursor-pointer flex-col overflow-hidden "
             f"{FOCUS_RING_INSET}"
         ),
         # Tests (and the CSP check of the stack) find every placeholder by this.
@@ -247,6 +252,7 @@ def click_to_load(
     reset: tuple[Var, ...] = (),
     consent: EmbedProvider | None = None,
     header: rx.Component | None = None,
+    grows: bool = False,
 ) -> rx.Component:
     """A box showing `poster` with a load button; the embed is rendered only after the click.
 
@@ -260,6 +266,8 @@ def click_to_load(
     its content, and a page whose visitor chose that loads it by itself after hydration.
     `header` is a strip over the placeholder's top (the video's AI label), in the flow, so
     the label never covers the load button's text however long it runs on a phone.
+    `grows`: `class_name` sizes the box by an aspect ratio, which may grow to show the whole
+    placeholder (else the placeholder fits the box, its button shrinking).
     """
     state = EmbedState(embed_id)
     content = embed if isinstance(embed, rx.Component) else embed_component(embed, state)
@@ -278,7 +286,10 @@ def click_to_load(
             lazy=lazy,
         ),
         footer_strip(lang, consent, state) if lang else rx.fragment(),
-        class_name="absolute inset-0 flex flex-col",
+        # Over the box; or (`grows`) in the flow, at least the box's height, so that where
+        # an aspect ratio leaves too little room (a 16:9 card on a phone) the box grows to
+        # show the whole note. A box of a fixed height cannot grow: its button shrinks.
+        class_name="relative flex min-h-full flex-col" if grows else "absolute inset-0 flex flex-col",
     )
     remembered = (
         RememberedEmbed.create(
@@ -298,7 +309,9 @@ def click_to_load(
         ),
         *extra_children,
         remembered,
-        class_name=f"relative overflow-hidden {class_name}".strip(),
+        # Clipped, not hidden, where it grows: a box that hides its overflow is a scroll
+        # container, which CSS never lets grow past its aspect ratio; one that clips it may.
+        class_name=f"relative {'overflow-clip' if grows else 'overflow-hidden'} {class_name}".strip(),
         custom_attrs={
             "data-testid": testid,
             # Every embed's box, placeholder or player: print leaves them out (styles.css).

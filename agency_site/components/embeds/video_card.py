@@ -306,6 +306,7 @@ def video_card(
         extra_children=(_dialog(lang, state, title, _source(state, choices, DIALOG_PARAMS), ai_generated),),
         # Before it plays, the label heads the placeholder instead of covering its text.
         header=ai_label(lang, on_card=False) if ai_generated else None,
+        grows=True,
         extra_attrs={"data-ready": rx.cond(state.ready.value, "true", "false")},
         # Back on the page later: a new player, not the old one's state.
         reset=(*state.new_player(), state.fullscreen.set_value(False)),

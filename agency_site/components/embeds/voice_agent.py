@@ -34,4 +34,6 @@ def voice_agent(lang: str, *, poster: Poster, class_name: str, embed_id: str, te
         embed_id=embed_id,
         testid=testid,
         consent=embed_provider(lang, "voice-agent"),
+        # `class_name` gives a least height or an aspect ratio: the note is never cut off.
+        grows=True,
     )

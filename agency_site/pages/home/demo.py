@@ -68,7 +68,7 @@ def voice_card(lang: str) -> rx.Component:
         voice_agent(
             lang,
             poster=VOICE_POSTER,
-            class_name="mt-6 h-64 rounded-2xl bg-slate-800 sm:h-80 lg:h-auto lg:min-h-64 lg:flex-1",
+            class_name="mt-6 min-h-64 rounded-2xl bg-slate-800 sm:min-h-80 lg:min-h-64 lg:flex-1",
             embed_id=HOME_VOICE_AGENT,
             testid="voice-agent",
         ),
