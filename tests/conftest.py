@@ -10,8 +10,11 @@ the e2e server inherits this environment with the test database put in.
 
 from __future__ import annotations
 
+import atexit
 import os
+import shutil
 import signal
+import tempfile
 import threading
 
 import pytest
@@ -23,6 +26,15 @@ os.environ["DATABASE_URL"] = UNUSABLE_DATABASE_URL
 # and `.env` cannot fill them in.
 for name in ("REFLEX_DB_URL", "REFLEX_ASYNC_DB_URL", "REFLEX_REDIS_URL"):
     os.environ[name] = ""
+
+# Reflex keeps visitors' states in files (REFLEX_STATES_WORKDIR, `.states/` by default), and
+# every app it makes deletes the files over an hour old. Two unit-test workers importing
+# the app at once raced on the same old file of an earlier run (FileNotFoundError while
+# collecting, then every test of that worker missing). Each test process, and the servers
+# it starts, keeps states in a folder of its own, removed at its exit.
+_STATES = tempfile.mkdtemp(prefix="agency-test-states-")
+os.environ["REFLEX_STATES_WORKDIR"] = _STATES
+atexit.register(shutil.rmtree, _STATES, ignore_errors=True)
 
 
 def _interrupt(signum: int, frame: object) -> None:
