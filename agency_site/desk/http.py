@@ -34,7 +34,7 @@ from starlette.routing import Route
 
 from agency_site.desk import auth, oidc
 from agency_site.desk.auth import Desk, LinkRequest, SignIn, default_desk, language
-from agency_site.desk.link_page import link_page
+from agency_site.desk.link_page import PRIVATE, link_page
 from agency_site.server.contact_post import FORM_TYPE, from_this_site, read_form
 from agency_site.server.metrics_endpoint import client_address, may_read_metrics
 from agency_site.settings import is_loopback_host
@@ -53,11 +53,10 @@ SIGN_IN_FAILED = "sign-in-failed"
 SIGNED_OUT = "signed-out"
 # A link's token is 43 characters (256 bits, base64url); anything far longer is not one.
 MAX_TOKEN_CHARS = 200
-# Every answer here: kept by no cache, indexed by no search engine, running nothing, and
-# the sign-in link's address never sent on as a Referer.
+# Every answer here: private (link_page.PRIVATE), running nothing, and the sign-in link's
+# address never sent on as a Referer.
 HEADERS = {
-    "Cache-Control": "no-store",
-    "X-Robots-Tag": "noindex, nofollow",
+    **PRIVATE,
     "Referrer-Policy": "no-referrer",
     "Content-Security-Policy": "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'",
 }

@@ -27,13 +27,15 @@ STYLE = (
     "background:#7c3aed;color:#fff;cursor:pointer}"
     "button:focus-visible{outline:2px solid #0f172a;outline-offset:2px}"
 )
+# What every answer of the desk's endpoints carries (desk/http.py too): kept by no cache,
+# indexed by no search engine.
+PRIVATE = {"Cache-Control": "no-store", "X-Robots-Tag": "noindex, nofollow"}
 _STYLE_HASH = base64.b64encode(hashlib.sha256(STYLE.encode()).digest()).decode()
 # Nothing runs or loads; the button may post here only. Same-origin referrer: Chromium
 # sends `Origin: null` with a form posted from a no-referrer page, and the POST is
 # accepted only from a page of this site (its Origin).
 HEADERS = {
-    "Cache-Control": "no-store",
-    "X-Robots-Tag": "noindex, nofollow",
+    **PRIVATE,
     "Referrer-Policy": "same-origin",
     "Content-Security-Policy": (
         f"default-src 'none'; style-src 'sha256-{_STYLE_HASH}'; frame-ancestors 'none'; "
