@@ -16,7 +16,14 @@ from agency_site.server.event_limit import EVENT_MESSAGE_MAX
 
 from .conftest import SharedPages, Visit
 from .support.contact_backend import TEAM_EMAIL, ContactBackend
-from .support.contact_form import a_message, expect_kept, fill_and_send, open_form, wait_for_status
+from .support.contact_form import (
+    a_message,
+    expect_kept,
+    explained_if_unanswered,
+    fill_and_send,
+    open_form,
+    wait_for_status,
+)
 from .support.expected import text
 from .support.polling import wait_for
 
@@ -79,22 +86,25 @@ def test_a_paste_far_over_the_socket_limit_is_answered_per_field_and_kept(
     server would close the connection and nothing would answer. The visitor reads the
     same messages as for any too-long field, keeps every character, and can still send."""
     page = open_form(desktop, lang)
-    values = a_message(message="M" * (EVENT_MESSAGE_MAX + 1), subject="S" * (MAX_LENGTHS["subject"] + 1))
-    for name, value in values.items():  # fill() types nothing: a paste, at once
-        page.locator(f"#contact-form [name='{name}']").fill(value)
-    page.get_by_test_id("contact-submit").click()
-    expect(page.get_by_test_id("error-message")).to_have_text(
-        text(lang, "field-max-error", max=MAX_LENGTHS["message"])
-    )
-    expect(page.get_by_test_id("error-subject")).to_have_text(
-        text(lang, "field-max-error", max=MAX_LENGTHS["subject"])
-    )
-    expect_kept(page, values)
-    # The connection was kept: the shortened message goes through.
-    fixed = a_message()
-    fill_and_send(page, fixed)
-    expect(page.get_by_test_id("contact-submit")).to_have_text(text(lang, "contact-sent"))
-    assert contact_backend.row_with_subject(fixed["subject"]) is not None
+    # This test failed in 2 of 4 full runs (the corrected message's send left the button
+    # idle; never alone): should it fail again, the report says what went over the socket.
+    with explained_if_unanswered(page, last=80):
+        values = a_message(message="M" * (EVENT_MESSAGE_MAX + 1), subject="S" * (MAX_LENGTHS["subject"] + 1))
+        for name, value in values.items():  # fill() types nothing: a paste, at once
+            page.locator(f"#contact-form [name='{name}']").fill(value)
+        page.get_by_test_id("contact-submit").click()
+        expect(page.get_by_test_id("error-message")).to_have_text(
+            text(lang, "field-max-error", max=MAX_LENGTHS["message"])
+        )
+        expect(page.get_by_test_id("error-subject")).to_have_text(
+            text(lang, "field-max-error", max=MAX_LENGTHS["subject"])
+        )
+        expect_kept(page, values)
+        # The connection was kept: the shortened message goes through.
+        fixed = a_message()
+        fill_and_send(page, fixed)
+        expect(page.get_by_test_id("contact-submit")).to_have_text(text(lang, "contact-sent"))
+        assert contact_backend.row_with_subject(fixed["subject"]) is not None
 
 
 def test_markup_is_stored_as_text_and_never_rendered(desktop: Visit, contact_backend: ContactBackend) -> None:
