@@ -25,6 +25,14 @@
 //   connection and nothing would answer. Such a form is sent by `onOversize` instead, each
 //   such field cut to one character over its limit, so the server answers with its message
 //   under that field; the form keeps everything that was typed.
+// - A field the last answer marked, fixed and left, is checked again at once (`onRecheck`),
+//   so its mark and message go before the next submission. Only marked fields: nothing
+//   else the visitor typed travels before they send. Cut like an oversized form (a long
+//   paste left would otherwise make a frame the server closes the connection for). Not
+//   while Send is held down: the answer would remove the message above the button, the
+//   button would move up under the pointer, and the release would land beside it, so the
+//   click would send nothing; the check goes as the button is released, before its click
+//   sends the form (which is checked whole anyway).
 // - A submission answered with messages under the fields moves focus to the first field
 //   marked invalid: its message is read with it (aria-describedby), and the form's live
 //   region says that the message was not sent (pages/contact/form.py).
@@ -56,6 +64,7 @@ export function ContactFormSession({
   onStartOver,
   maxLengths,
   onOversize,
+  onRecheck,
   children,
 }) {
   const [, connectErrors] = useContext(EventLoopContext);
@@ -71,8 +80,8 @@ export function ContactFormSession({
   connectErrorsRef.current = connectErrors;
   const intentRef = useRef(onIntent);
   intentRef.current = onIntent;
-  const oversizeRef = useRef({ maxLengths, onOversize });
-  oversizeRef.current = { maxLengths, onOversize };
+  const oversizeRef = useRef({ maxLengths, onOversize, onRecheck });
+  oversizeRef.current = { maxLengths, onOversize, onRecheck };
 
   useEffect(() => setKey(newSubmissionKey()), []);
 
@@ -153,15 +162,44 @@ export function ContactFormSession({
       submitted();
       send(data);
     };
+    // A marked field left: checked again now, or as a press on Send ends.
+    let pressingSend = false;
+    let recheckAfterPress = null;
+    const recheck = (event) => {
+      const field = event.target;
+      const { maxLengths: limits = {}, onRecheck: send } = oversizeRef.current;
+      if (!send || !(field.name in limits) || field.getAttribute("aria-invalid") !== "true") return;
+      const value = field.value.slice(0, limits[field.name] + 1);
+      const check = () => send(field.name, value);
+      if (pressingSend) recheckAfterPress = check;
+      else check();
+    };
+    const pressed = (event) => {
+      pressingSend = event.target.closest?.('[type="submit"]')?.form === form;
+    };
+    const released = () => {
+      pressingSend = false;
+      const check = recheckAfterPress;
+      recheckAfterPress = null;
+      check?.();
+    };
     form.addEventListener("focusin", intend);
     form.addEventListener("input", intend);
     form.addEventListener("submit", oversized, true);
     form.addEventListener("submit", submitted);
+    form.addEventListener("focusout", recheck);
+    form.addEventListener("pointerdown", pressed, true);
+    window.addEventListener("pointerup", released, true);
+    window.addEventListener("pointercancel", released, true);
     return () => {
       form.removeEventListener("focusin", intend);
       form.removeEventListener("input", intend);
       form.removeEventListener("submit", oversized, true);
       form.removeEventListener("submit", submitted);
+      form.removeEventListener("focusout", recheck);
+      form.removeEventListener("pointerdown", pressed, true);
+      window.removeEventListener("pointerup", released, true);
+      window.removeEventListener("pointercancel", released, true);
     };
   }, []);
 

@@ -53,9 +53,6 @@ def _field(lang: str, field: Field) -> rx.Component:
         "aria_invalid": rx.cond(has_error, "true", "false"),
         # Absent, not empty, without a message (an empty ID reference is not valid HTML).
         "aria_describedby": rx.cond(has_error, field.error_id, None),
-        # A marked field, fixed and left, drops its mark and message at once, not at the
-        # next submission (recheck ignores fields without a message).
-        "on_blur": lambda value: ContactFormState.recheck(lang, field.name, value),
         "required": True,
         "class_name": _INPUT,
     }
@@ -179,6 +176,10 @@ class ContactFormSession(rx.Component):
     # server would close the connection instead of answering.
     max_lengths: Var[dict[str, int]]
     on_oversize: EventHandler[passthrough_event_spec(dict[str, Any])]
+    # A field marked by the last answer, left: its name and value (cut like `on_oversize`'s),
+    # so a fixed field drops its mark and message at once (ContactFormState.recheck). Sent
+    # by the browser side only for marked fields, and not while Send is held down.
+    on_recheck: EventHandler[passthrough_event_spec(str, str)]
 
 
 def _session(lang: str) -> rx.Component:
@@ -203,6 +204,7 @@ def _session(lang: str) -> rx.Component:
         on_start_over=ContactFormState.start_over,
         max_lengths=MAX_LENGTHS,
         on_oversize=ContactFormState.submit,
+        on_recheck=lambda field, value: ContactFormState.recheck(lang, field, value),
     )
 
 
