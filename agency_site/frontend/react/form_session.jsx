@@ -44,6 +44,12 @@ import { isConnectionWanted, refs } from "$/utils/state";
 // answers a reachable visitor at once ('Sending...', or the messages under the fields).
 const UNANSWERED_RESEND_MS = 2000;
 
+// A field's text as sent: at most one character over the server's limit, which is enough
+// for its "too long" message and keeps every frame under the socket's limit.
+function cut(limits, name, value) {
+  return value.slice(0, limits[name] + 1);
+}
+
 // 128 random bits as hex. crypto.getRandomValues, unlike crypto.randomUUID, also works on
 // pages served over plain http from another host than localhost.
 function newSubmissionKey() {
@@ -80,8 +86,9 @@ export function ContactFormSession({
   connectErrorsRef.current = connectErrors;
   const intentRef = useRef(onIntent);
   intentRef.current = onIntent;
-  const oversizeRef = useRef({ maxLengths, onOversize, onRecheck });
-  oversizeRef.current = { maxLengths, onOversize, onRecheck };
+  // The server's limits and the two events that send cut text (the latest props).
+  const limitsRef = useRef({ maxLengths, onOversize, onRecheck });
+  limitsRef.current = { maxLengths, onOversize, onRecheck };
 
   useEffect(() => setKey(newSubmissionKey()), []);
 
@@ -150,7 +157,7 @@ export function ContactFormSession({
     // Runs before Reflex's own submit handler (capture, on the form itself; React's
     // listens at the root) and, for an oversized form, stops it.
     const oversized = (event) => {
-      const { maxLengths: limits = {}, onOversize: send } = oversizeRef.current;
+      const { maxLengths: limits = {}, onOversize: send } = limitsRef.current;
       const data = Object.fromEntries(new FormData(form).entries());
       const over = Object.keys(limits).filter(
         (name) => typeof data[name] === "string" && data[name].length > limits[name],
@@ -158,7 +165,7 @@ export function ContactFormSession({
       if (over.length === 0 || !send) return;
       event.preventDefault();
       event.stopImmediatePropagation();
-      for (const name of over) data[name] = data[name].slice(0, limits[name] + 1);
+      for (const name of over) data[name] = cut(limits, name, data[name]);
       submitted();
       send(data);
     };
@@ -167,9 +174,9 @@ export function ContactFormSession({
     let recheckAfterPress = null;
     const recheck = (event) => {
       const field = event.target;
-      const { maxLengths: limits = {}, onRecheck: send } = oversizeRef.current;
+      const { maxLengths: limits = {}, onRecheck: send } = limitsRef.current;
       if (!send || !(field.name in limits) || field.getAttribute("aria-invalid") !== "true") return;
-      const value = field.value.slice(0, limits[field.name] + 1);
+      const value = cut(limits, field.name, field.value);
       const check = () => send(field.name, value);
       if (pressingSend) recheckAfterPress = check;
       else check();
