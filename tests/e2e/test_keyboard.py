@@ -18,12 +18,12 @@ and none is wholly outside the viewport.
 from __future__ import annotations
 
 import pytest
-from playwright.sync_api import Locator, Page, expect
+from playwright.sync_api import Browser, Locator, Page, Route, expect
 
 from agency_site.constants import LANGUAGES
 from agency_site.i18n import localized_path
 
-from .conftest import SharedPages
+from .conftest import SharedPages, page_of_its_own, wait_until_hydrated
 from .support.expected import PAGE_TYPES, text
 from .support.popovers import expect_expanded
 
@@ -252,6 +252,64 @@ def test_carousel_moves_with_arrow_keys(shared_pages: SharedPages) -> None:
     expect(carousel).to_have_attribute("data-selected", "1")
     page.keyboard.press("Space")
     expect(carousel).to_have_attribute("data-selected", "2")
+
+
+# Where focus is, as the strip of a carousel sees it: in which slide, and how far the
+# browser has scrolled the strip itself (embla moves slides with transforms, not scrolling).
+FOCUS_IN_STRIP = """(root) => {
+  const slide = document.activeElement?.closest('[data-carousel-slide]');
+  return { slide: slide && root.contains(slide) ? Number(slide.dataset.carouselSlide) : null,
+           scrolled: root.querySelector('[data-carousel-viewport]').scrollLeft };
+}"""
+
+
+# Whether the focused element shows whole, left to right (a carousel's strip moves sideways).
+IN_VIEW = """() => {
+  const r = document.activeElement.getBoundingClientRect();
+  return r.left >= 0 && r.right <= innerWidth ? 'in view'
+    : `${document.activeElement.tagName} at ${Math.round(r.left)}..${Math.round(r.right)} of ${innerWidth}`;
+}"""
+
+
+def _held_route(page: Page, held: list[Route]) -> Route:
+    """The request `held` keeps waiting, once Playwright has handed it over (its handlers
+    run while Playwright is called, so the wait polls through the page)."""
+    for _ in range(600):
+        if held:
+            return held[0]
+        page.wait_for_timeout(50)
+    raise AssertionError("the carousel never asked for its script")
+
+
+def test_focus_stays_in_view_when_the_carousel_script_arrives_late(browser: Browser, base_url: str) -> None:
+    """Tab into a looping carousel before its script (embla, fetched once the carousel
+    nears the viewport) has arrived: the browser scrolls the strip to show the focused
+    control. When embla then takes the strip over, the control must stay in view, not be
+    moved out of it by embla's first position added to the browser's scroll (a visitor
+    tabbing on a slow connection; the Tab walk on /project/104 caught it under load)."""
+    held: list[Route] = []
+    with page_of_its_own(browser, "desktop") as page:
+        page.route("**/embla-carousel-react*", lambda route: held.append(route))
+        page.goto(base_url + "/project/104")
+        wait_until_hydrated(page)
+        carousel = page.get_by_test_id("vertical-videos")
+        carousel.focus()
+        where = carousel.evaluate(FOCUS_IN_STRIP)
+        for _ in range(40):
+            page.keyboard.press("Tab")
+            where = carousel.evaluate(FOCUS_IN_STRIP)
+            if where["slide"] is not None and where["scrolled"] > 0:
+                break
+        assert where["slide"] is not None and where["scrolled"] > 0, (
+            f"Tab never reached a slide the browser had to scroll to ({where}): nothing to check"
+        )
+        assert page.evaluate(IN_VIEW) == "in view"
+        _held_route(page, held).fallback()
+        expect(carousel).to_have_attribute("data-ready", "true")
+        assert page.evaluate(IN_VIEW) == "in view"
+        # And the next stop, in the strip embla now drives, shows too.
+        page.keyboard.press("Tab")
+        assert page.evaluate(IN_VIEW) == "in view"
 
 
 def test_click_to_load_posters_load_with_enter_and_space(shared_pages: SharedPages) -> None:
