@@ -30,7 +30,7 @@ DESK_PATHS = {"en": "/desk", "de": "/de/desk"}
 LEAD_PATHS = {"en": "/desk/lead", "de": "/de/desk/lead"}
 SIGN_IN_TEXTS = {
     "en": ("Work email", "Send me a link"),
-    "de": ("Geschäftliche E-Mail-Adresse", "Link zusenden"),
+    "de": ("Geschäftliche E-Mail-Adresse", "Link anfordern"),
 }
 
 
