@@ -38,3 +38,22 @@ def test_the_e2e_modules_named_longest_first_exist_and_keep_their_order():
 
     assert [name for name in LONGEST_FIRST if not (PROJECT_ROOT / "tests/e2e" / name).is_file()] == []
     assert "--dist loadfile --no-loadscope-reorder" in make_plan("test", "TEST_WORKERS=2")
+
+
+def test_the_build_make_test_keeps_before_the_e2e_run_is_the_one_the_run_serves():
+    """`make test` builds the app beside the unit tests (tests/e2e/support/prebuild.py, a
+    plain process) and the e2e session serves it if its fingerprint matches. The test
+    processes set Reflex's runtime settings of their own (tests/conftest.py: empty database
+    URLs, a states folder each), which change nothing in the build: they must not change
+    the fingerprint, or every e2e session builds the app again."""
+    from tests.e2e.support.served_build import build_fingerprint
+    from tests.support.server import project_env
+
+    plain = {
+        key: value
+        for key, value in project_env().items()
+        if key not in ("REFLEX_DB_URL", "REFLEX_ASYNC_DB_URL", "REFLEX_REDIS_URL", "REFLEX_STATES_WORKDIR")
+    }
+    assert build_fingerprint(project_env()) == build_fingerprint(plain)
+    # What the build does read still counts.
+    assert build_fingerprint(plain | {"REFLEX_ENV_MODE": "dev"}) != build_fingerprint(plain)

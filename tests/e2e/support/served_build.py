@@ -48,11 +48,17 @@ _NOT_INPUTS = {"__pycache__", "external"}  # bytecode; assets/external is Reflex
 # Settings that only the running server reads (agency_site/settings.py): they differ from
 # session to session (temporary databases, webhook ports) and change nothing in the build.
 _RUNTIME_ONLY_PREFIXES = ("DATABASE_", "CONTACT_", "SMTP_", "DESK_")
+# Reflex's own runtime settings are among them: the test processes set the databases empty
+# and keep states in a temporary folder each (tests/conftest.py), which `make test`'s
+# prebuild does not, so counting them made every e2e session build again.
 _RUNTIME_ONLY = {
     "ALLOWED_ORIGINS",
     "TRUSTED_PROXY_HOPS",
     "STATE_EXPIRY_S",
     "REFLEX_REDIS_URL",
+    "REFLEX_DB_URL",
+    "REFLEX_ASYNC_DB_URL",
+    "REFLEX_STATES_WORKDIR",
     "METRICS_ALLOW",
 }
 
