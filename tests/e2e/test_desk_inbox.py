@@ -123,7 +123,7 @@ def test_status_and_note_on_a_leads_page_in_german_on_a_phone(
     )
     page.get_by_label("Status", exact=True).select_option("contacted")
     page.get_by_role("button", name="Status speichern").click()
-    expect(page.get_by_test_id("desk-notice")).to_have_text("Status bei 1 Lead gesetzt.")
+    expect(page.get_by_test_id("desk-notice")).to_have_text("Status von 1 Lead geändert.")
     page.get_by_label("Notiz hinzufügen").fill("Rückruf am Montag vereinbart")
     page.get_by_role("button", name="Notiz speichern").click()
     expect(page.get_by_test_id("desk-note-item")).to_contain_text("Rückruf am Montag vereinbart")
