@@ -45,22 +45,19 @@ function CarouselEngine({ useEmblaCarousel, options, rootRef }) {
     // Embla follows focus itself only when a Tab press came within 10 ms before it, which a
     // slow device misses; a looping carousel then leaves the focused slide out of view.
     const viewport = root.querySelector("[data-carousel-viewport]");
-    const showSlideOf = (element) => {
-      const index = api.slideNodes().findIndex((slide) => slide.contains(element));
+    const onFocusIn = ({ target }) => {
+      // Keyboard focus only: a click focuses on mousedown, and a jump then would move the
+      // slide from under the pointer before the click lands.
+      if (!target?.matches(":focus-visible")) return;
+      const index = api.slideNodes().findIndex((slide) => slide.contains(target));
       if (index < 0) return;
       if (viewport) viewport.scrollLeft = 0;
       api.scrollTo(index, true);
     };
-    const onFocusIn = (event) => {
-      // Keyboard focus only: a click focuses on mousedown, and a jump then would move the
-      // slide from under the pointer before the click lands.
-      if (event.target.matches(":focus-visible")) showSlideOf(event.target);
-    };
     // Focus came into the strip before embla did (it is fetched as the carousel nears the
     // viewport): the browser scrolled the strip itself to show the focused control, and
     // embla's first position, added to that scroll, moved the control out of view.
-    const focused = document.activeElement;
-    if (focused?.matches(":focus-visible") && viewport?.contains(focused)) showSlideOf(focused);
+    onFocusIn({ target: document.activeElement });
     prev?.addEventListener("click", goPrev);
     next?.addEventListener("click", goNext);
     root.addEventListener("keydown", onKey);
