@@ -50,12 +50,15 @@ def test_an_icon_is_an_inline_svg_with_lucides_shapes_and_attributes() -> None:
         'width:"16"',
         'height:"16"',
         'viewBox:"0 0 24 24"',
-        'stroke:"currentColor"',
-        'strokeWidth:"2"',
-        'strokeLinecap:"round"',
         '"aria-hidden":"true"',
     ):
         assert attribute in rendered
+    # Lucide's drawing attributes are one rule of the stylesheet, not bytes of every icon.
+    assert "stroke" not in rendered.split("dangerouslySetInnerHTML")[0]
+    css = (PROJECT_ROOT / "assets" / "styles.css").read_text(encoding="utf-8")
+    rule = css[css.index("svg.lucide {") : css.index("}", css.index("svg.lucide {"))]
+    for declaration in ("fill: none", "stroke: currentColor", "stroke-width: 2", "stroke-linecap: round"):
+        assert declaration in rule
     # Lucide's shapes, as the <svg>'s inner markup.
     assert '<circle cx=\\"12\\" cy=\\"12\\" r=\\"10\\"/><path d=\\"m9 12 2 2 4-4\\"/>' in rendered
 
