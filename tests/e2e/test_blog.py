@@ -202,6 +202,32 @@ def test_card_image_loading_then_loaded(shared_pages: SharedPages, lang: str) ->
     _expect_loaded(image)
 
 
+# The play states of an element's animations (its shimmer's).
+PLAY_STATES = "(element) => element.getAnimations().map((animation) => animation.playState)"
+
+
+def test_a_loading_shimmer_moves_only_while_its_card_is_seen(shared_pages: SharedPages) -> None:
+    """A card far below the first screen at 375 px keeps its skeleton (its image is lazy) but
+    its shimmer holds still until the card is scrolled to; then it moves while the image loads."""
+    mobile = shared_pages.tab("mobile")
+    page = mobile.page
+    posts = get_posts("en")
+    held: list[Route] = []
+    page.route(image_files(posts[-1].image), lambda route: held.append(route))
+    page.goto(mobile.url("/blog"), wait_until="domcontentloaded")
+    mobile.wait_until_interactive()
+    skeleton = _card_image(page, len(posts) - 1).locator(".blog-image-skeleton")
+    expect(skeleton).to_be_attached()
+    page.wait_for_function(f"(el) => ({PLAY_STATES})(el).join() === 'paused'", arg=skeleton.element_handle())
+    skeleton.scroll_into_view_if_needed()
+    expect(skeleton).to_be_in_viewport()
+    page.wait_for_function(f"(el) => ({PLAY_STATES})(el).join() === 'running'", arg=skeleton.element_handle())
+    assert held, "the image was not requested once its card was in view"
+    for route in held:
+        route.continue_()
+    _expect_loaded(_card_image(page, len(posts) - 1))
+
+
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_card_image_failure_shows_placeholder(shared_pages: SharedPages, lang: str) -> None:
     desktop = shared_pages.tab("desktop")

@@ -207,6 +207,34 @@ def test_pages_fit_a_phone_screen(shared_pages: SharedPages, path: str) -> None:
     assert mobile.page.evaluate("document.documentElement.scrollWidth") <= 375
 
 
+# The play state of every endless animation in the service's panel.
+PANEL_MOTION = """() => [...document.querySelectorAll('[data-testid="service-animation"] *')]
+  .flatMap((element) => element.getAnimations())
+  .filter((animation) => animation.effect.getComputedTiming().iterations === Infinity)
+  .map((animation) => animation.playState)"""
+
+
+def _panel_motion_is(page, state: str) -> None:
+    page.wait_for_function(
+        f"() => {{ const states = ({PANEL_MOTION})(); return states.length > 0 && states.every((s) => s === '{state}'); }}"
+    )
+
+
+def test_a_panel_moves_while_seen_and_holds_still_off_screen(shared_pages: SharedPages) -> None:
+    """An endless animation nobody sees only costs the phone: the panel's motion holds once
+    the panel has left the screen, and goes on when it is back."""
+    page = shared_pages.load("mobile", "/services/web-development").page
+    panel = page.get_by_test_id("service-animation")
+    _panel_motion_is(page, "running")
+    page.evaluate(
+        "() => window.scrollTo({ top: document.documentElement.scrollHeight, behavior: 'instant' })"
+    )
+    expect(panel).not_to_be_in_viewport()
+    _panel_motion_is(page, "paused")
+    panel.scroll_into_view_if_needed()
+    _panel_motion_is(page, "running")
+
+
 def test_panels_show_a_complete_still_picture_with_reduced_motion(shared_pages: SharedPages) -> None:
     tab = shared_pages.tab("desktop")
     page = tab.page

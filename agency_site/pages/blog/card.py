@@ -79,7 +79,7 @@ def post_card(
         hidden=hidden,
         data_testid="blog-card",
         class_name=(
-            "group relative flex flex-col overflow-hidden rounded-3xl border border-slate-200 bg-white shadow-sm "
+            "motion-while-seen group relative flex flex-col overflow-hidden rounded-3xl border border-slate-200 bg-white shadow-sm "
             f"transition hover:-translate-y-1 hover:shadow-lg {FOCUS_RING_WITHIN}"
         ),
     )

@@ -2,7 +2,8 @@
 
 Pure CSS: the keyframes (`svc-*`) live in assets/styles.css. Every element's resting
 style is its visible state, so with reduced motion (styles.css stops animations) the
-panel shows a still, complete picture. Animations start after 100 ms (docs/product.md §9).
+panel shows a still, complete picture. Animations start after 100 ms (docs/product.md §9),
+and hold still while the panel is off screen (styles.css, .motion-while-seen).
 """
 
 from __future__ import annotations
@@ -382,7 +383,7 @@ def animation_panel(
         aria_label=t(lang, "service-widget-label", service=title),
         data_testid="service-animation",
         custom_attrs={"data-animation": service_id},
-        class_name=f"{_PANEL} {tone.soft}",
+        class_name=f"motion-while-seen {_PANEL} {tone.soft}",
     )
 
 
