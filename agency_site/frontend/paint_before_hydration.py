@@ -12,7 +12,8 @@ hydrates a page that is already complete. Without them the module script fetches
 files a round trip or two later, after the paint. For the same reason it
 puts `load_after_paint.js` in place of React Router's module script, which would start
 those fetches (and their parsing) as soon as the parser reached the end of the page: the
-same modules load one frame after the first paint.
+same modules load once the first paint is on the screen (its paint-timing entry; a frame
+later where the browser has none).
 """
 
 from __future__ import annotations
