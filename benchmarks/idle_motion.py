@@ -3,7 +3,9 @@
 Serves the kept production build (`python -m tests.e2e.support.prebuild`; `make test`
 keeps one), opens each page in Chromium as a visitor's browser runs it (animations on
 the compositor thread where they can be), lets it settle, then measures the browser's
-CPU time over a few seconds of rest: at the top of the page and scrolled to its end, at
+CPU time over a few seconds of rest (the machine's busy time, as suite_cpu.py reads it: a
+reader's page asks nothing of the server, so on an otherwise idle machine it is the
+browser's): at the top of the page and scrolled to its end, at
 375 px and 1280 px. Each figure is taken twice on the same load: as built, and with every
 `.motion-while-seen` box turned back into a plain one (its class removed), which is what
 the site did before endless motion held still off screen (assets/styles.css).
@@ -22,11 +24,12 @@ import tempfile
 import time
 from pathlib import Path
 
-import psutil
 from playwright.sync_api import Page, sync_playwright
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
+
+from suite_cpu_plugin import machine_busy_s  # noqa: E402  (beside this file)
 
 from tests.e2e.conftest import CHROMIUM_ARGS, HYDRATED, VIEWPORTS, chromium_executable  # noqa: E402
 from tests.e2e.support.served_build import CACHE, BuiltServer  # noqa: E402
@@ -39,24 +42,12 @@ PLAIN = "() => document.querySelectorAll('.motion-while-seen').forEach((el) => e
 RUNNING = "() => document.getAnimations().filter((a) => a.playState === 'running' && a.effect.getComputedTiming().iterations === Infinity).length"
 
 
-def browser_cpu(root: psutil.Process) -> float:
-    """User and system CPU seconds of the browser and all its processes."""
-    total = 0.0
-    for process in [root, *root.children(recursive=True)]:
-        try:
-            times = process.cpu_times()
-        except psutil.Error:
-            continue
-        total += times.user + times.system
-    return total
-
-
-def rest(page: Page, browser: psutil.Process, seconds: float) -> tuple[float, int]:
+def rest(page: Page, seconds: float) -> tuple[float, int]:
     """The browser's CPU share (of one core) over `seconds` of rest, and the endless animations running."""
     page.wait_for_timeout(1000)  # let a scroll or a class change settle first
-    before = browser_cpu(browser)
+    before = machine_busy_s()
     time.sleep(seconds)
-    return (browser_cpu(browser) - before) / seconds, page.evaluate(RUNNING)
+    return (machine_busy_s() - before) / seconds, page.evaluate(RUNNING)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -73,11 +64,9 @@ def main(argv: list[str] | None = None) -> int:
         )
         with server, sync_playwright() as playwright:
             chromium = playwright.chromium.launch(executable_path=chromium_executable(), args=VISITOR_ARGS)
-            driver = psutil.Process().children()
-            browser = next(
-                child for process in driver for child in process.children() if "chrom" in child.name().lower()
+            print(
+                f"Machine CPU at rest (the browser's), % of one core over {args.rest:g} s (endless animations running)"
             )
-            print(f"Browser CPU at rest, % of one core over {args.rest:g} s (endless animations running)")
             print(f"{'page':28} {'width':>5}  {'where':6} {'as built':>16} {'without':>16}")
             for viewport in ("mobile", "desktop"):
                 context = chromium.new_context(viewport=VIEWPORTS[viewport])
@@ -90,9 +79,9 @@ def main(argv: list[str] | None = None) -> int:
                             page.evaluate(
                                 "() => window.scrollTo({ top: document.documentElement.scrollHeight, behavior: 'instant' })"
                             )
-                        built, built_running = rest(page, browser, args.rest)
+                        built, built_running = rest(page, args.rest)
                         page.evaluate(PLAIN)
-                        plain, plain_running = rest(page, browser, args.rest)
+                        plain, plain_running = rest(page, args.rest)
                         page.close()
                         print(
                             f"{path:28} {VIEWPORTS[viewport]['width']:>5}  {where:6} "
