@@ -231,8 +231,8 @@ def receivers() -> Iterator[dict[str, str]]:
     """A local webhook receiver and a loopback SMTP server, as the server's settings."""
     import base64
 
-    from tests.smtp_server import SmtpServer
-    from tests.webhook_receiver import WebhookReceiver
+    from tests.support.smtp_server import SmtpServer
+    from tests.support.webhook_receiver import WebhookReceiver
 
     webhook, smtp = WebhookReceiver(), SmtpServer()
     try:

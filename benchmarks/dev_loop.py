@@ -1,7 +1,7 @@
 """Figures, not a test: how long an edit takes to show in the open browser under the dev
 server (`make bench-dev`; docs/developers.md).
 
-A copy of the project (tests/project_copy.py) is served by a plain `reflex run` on free
+A copy of the project (tests/support/project_copy.py) is served by a plain `reflex run` on free
 ports (tests/e2e/support/dev_server.py) and opened in Chromium; then, one at a time, an edit is
 saved to a copy of a content file (YAML), a legal text and a blog post (Markdown), a
 company fact (YAML: one the home page shows, one every page's footer shows), the
@@ -35,8 +35,8 @@ from playwright.sync_api import expect, sync_playwright  # noqa: E402
 
 from tests.e2e.conftest import CHROMIUM_ARGS, chromium_executable  # noqa: E402
 from tests.e2e.support.dev_server import DevServer, clean_environment, copy_project  # noqa: E402
-from tests.recipes import NEW_SERVICE as RECIPE_SERVICE  # noqa: E402
-from tests.recipes import add_service  # noqa: E402
+from tests.support.recipes import NEW_SERVICE as RECIPE_SERVICE  # noqa: E402
+from tests.support.recipes import add_service  # noqa: E402
 
 EDITS = [
     # (what, page, file, old, new text shown)
@@ -206,7 +206,7 @@ def measure_new_post(server: DevServer, page, path: str, file: str, timeout: flo
         de.unlink(missing_ok=True)
 
 
-# A new service as the README's recipe adds it (tests/recipes.py: its line in services.yaml,
+# A new service as the README's recipe adds it (tests/support/recipes.py: its line in services.yaml,
 # its texts in both languages, saved at once); shown when the open services' list links
 # to it. Deleted after (the three files restored at once).
 NEW_SERVICE = ("new service", "/services", "content/services.yaml")

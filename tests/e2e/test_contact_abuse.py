@@ -11,7 +11,7 @@ from playwright.sync_api import Page, WebSocketRoute, expect
 from agency_site.leads import MessageStatus
 from agency_site.leads.validation import HONEYPOT_FIELD
 from agency_site.state.contact_form import ContactFormState
-from tests.content import text
+from tests.support.content import text
 
 from .conftest import Visit
 from .support.contact_backend import ContactBackend

@@ -20,7 +20,7 @@ from playwright.sync_api import Browser, expect
 from agency_site.constants import LANGUAGES
 from agency_site.content import get_content
 from agency_site.i18n import localized_path
-from tests.hung_database import HungDatabase
+from tests.support.hung_database import HungDatabase
 
 from .conftest import Visit, visiting
 from .support.expected import text

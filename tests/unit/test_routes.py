@@ -64,7 +64,7 @@ def test_every_id_in_the_content_has_its_own_static_route() -> None:
     for family, family_ids in ids.items():
         routed = {path for path in static if path.startswith(f"/{family}/")}
         assert routed == {f"/{family}/{item}" for item in family_ids}, family
-    # What the content files list today (tests/content.py), not a count written here.
+    # What the content files list today (tests/support/content.py), not a count written here.
     assert {family: len(family_ids) for family, family_ids in ids.items()} == {
         "services": len(SERVICE_IDS),
         "project": len(PROJECT_IDS),
@@ -159,6 +159,6 @@ def test_a_server_that_does_not_compile_registers_every_route_and_its_on_load_wi
 
 
 def test_a_route_of_an_unknown_kind_stops_the_build() -> None:
-    # Not "careers": the new-page recipe of docs/developers.md adds that kind (tests/recipes.py).
+    # Not "careers": the new-page recipe of docs/developers.md adds that kind (tests/support/recipes.py).
     with pytest.raises(ValueError, match="'not-a-kind'"):
         Route("/not-a-kind", route_table()[0].build, "not-a-kind")  # pyright: ignore[reportArgumentType]

@@ -12,8 +12,8 @@ import sqlalchemy as sa
 
 from agency_site.leads import ContactMessage, store
 from agency_site.leads.database import create_engine, migrate
-from tests.smtp_server import Mailbox, SmtpServer
-from tests.webhook_receiver import RemoteWebhook, WebhookReceiver
+from tests.support.smtp_server import Mailbox, SmtpServer
+from tests.support.webhook_receiver import RemoteWebhook, WebhookReceiver
 
 from .oidc_provider import MODULES as OIDC_MODULES
 from .oidc_provider import STAFF, OidcClient, OidcProvider

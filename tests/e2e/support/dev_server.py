@@ -14,7 +14,7 @@ from pathlib import Path
 
 import httpx
 
-from tests.project_copy import copy_project
+from tests.support.project_copy import copy_project
 from tests.support.server import ServerProcess, free_port
 
 __all__ = ["DevServer", "clean_environment", "copy_project"]

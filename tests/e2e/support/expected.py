@@ -5,7 +5,16 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from agency_site.i18n import localized_path
-from tests.content import catalogue, keys_of, legal_headings, legal_updated, post, text, texts, texts_of
+from tests.support.content import (
+    catalogue,
+    keys_of,
+    legal_headings,
+    legal_updated,
+    post,
+    text,
+    texts,
+    texts_of,
+)
 
 __all__ = ["keys_of", "legal_headings", "legal_updated", "post", "text", "texts", "texts_of"]
 
@@ -13,7 +22,7 @@ __all__ = ["keys_of", "legal_headings", "legal_updated", "post", "text", "texts"
 # names, with their colours, tabs and order. The content files may add more (docs/content-editors.md,
 # 'Adding content'): tests/unit/content/test_catalog.py and test_blog.py check that the spec's own
 # are there as it says, and every other test expects what the files list today
-# (tests/content.py `catalogue()`), so following a recipe keeps the tests green.
+# (tests/support/content.py `catalogue()`), so following a recipe keeps the tests green.
 SPEC_SERVICE_COLOURS: dict[str, str] = {  # docs/product.md §3, in the services page's order
     "ai-automation": "purple",
     "ai-callers": "blue",
@@ -60,7 +69,7 @@ SPEC_BLOG_POST_IDS = (
     "future-of-ai-agents",
 )
 
-# What the content files list today (tests/content.py reads them, not the app's loaders).
+# What the content files list today (tests/support/content.py reads them, not the app's loaders).
 SERVICE_COLOURS: dict[str, str] = catalogue().service_colours
 SERVICE_IDS = tuple(SERVICE_COLOURS)
 PROJECT_SLUGS: dict[int, str] = catalogue().project_slugs

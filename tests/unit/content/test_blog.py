@@ -20,8 +20,8 @@ from agency_site.content.blog import (
     render_markdown,
 )
 from agency_site.settings import PROJECT_ROOT
-from tests.content import is_in_order_within
 from tests.e2e.support.expected import BLOG_POST_IDS, SPEC_BLOG_POST_IDS, STOCK_IMAGE_COUNT
+from tests.support.content import is_in_order_within
 
 CONTENT = PROJECT_ROOT / "content"
 

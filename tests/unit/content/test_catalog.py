@@ -12,7 +12,6 @@ from agency_site.content import ContentError
 from agency_site.content.catalog import load_catalog
 from agency_site.content.loader import parse_yaml
 from agency_site.settings import PROJECT_ROOT
-from tests.content import is_in_order_within
 from tests.e2e.support.expected import (
     FEATURED_SERVICE_IDS,
     FOOTER_SERVICE_IDS,
@@ -25,6 +24,7 @@ from tests.e2e.support.expected import (
     SPEC_PROJECTS_PER_TAB,
     SPEC_SERVICE_COLOURS,
 )
+from tests.support.content import is_in_order_within
 
 CONTENT = PROJECT_ROOT / "content"
 

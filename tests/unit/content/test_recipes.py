@@ -1,5 +1,5 @@
 """The recipes for new content (docs/content-editors.md, docs/developers.md): a service, a project, a post
-and a page, each added to a copy of the project as the recipe says (tests/recipes.py),
+and a page, each added to a copy of the project as the recipe says (tests/support/recipes.py),
 then validated (`make check-content`), built (every route, both languages, as `reflex run`
 builds them) and tested by the tests that read the catalogue: new content needs no code,
 and following a recipe keeps the tests green."""
@@ -14,8 +14,9 @@ from pathlib import Path
 
 import pytest
 
-from tests.project_copy import copy_project
-from tests.recipes import (
+from tests.support.app_process import app_process_command
+from tests.support.project_copy import copy_project
+from tests.support.recipes import (
     NEW_PAGE,
     NEW_POST,
     NEW_PROJECT_ID,
@@ -25,7 +26,6 @@ from tests.recipes import (
     add_project,
     add_service,
 )
-from tests.support.app_process import app_process_command
 
 PATHS = [f"/services/{NEW_SERVICE}", f"/project/{NEW_PROJECT_ID}", f"/blog/{NEW_POST}", f"/{NEW_PAGE}"]
 
@@ -42,10 +42,10 @@ def _run(root: Path, *args: str, command: list[str] | None = None) -> subprocess
     )
 
 
-# `python -m tests.recipes` in the copy, in a process that builds the app at half the CPU.
+# `python -m tests.support.recipes` in the copy, in a process that builds the app at half the CPU.
 _BUILT_PAGES = """
 import json, sys
-from tests.recipes import built_pages
+from tests.support.recipes import built_pages
 print(json.dumps(built_pages(sys.argv[1:])))
 """
 
@@ -105,7 +105,7 @@ def test_a_new_page_is_a_page_with_its_sharing_images(site: Path, built: dict) -
 
 
 def test_the_tests_that_read_the_catalogue_pass_with_the_new_content(site: Path) -> None:
-    """Item 5: no test pins today's counts, ids or dates (tests/content.py derives them)."""
+    """Item 5: no test pins today's counts, ids or dates (tests/support/content.py derives them)."""
     result = _run(
         site,
         command=app_process_command(

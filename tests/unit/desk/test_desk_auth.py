@@ -22,7 +22,7 @@ from agency_site.desk.auth import (
 from agency_site.desk.model import AuditAction
 from agency_site.desk.tokens import address_tag
 from agency_site.settings import LeadSettings
-from tests.smtp_server import SmtpServer
+from tests.support.smtp_server import SmtpServer
 from tests.unit.desk.support import a_desk, desk_settings
 
 STAFF = "sam@agency.example"

@@ -18,7 +18,7 @@ from agency_site.desk import staff
 from agency_site.desk.auth import Desk, staff_for_cookie_header
 from agency_site.desk.http import desk_app
 from agency_site.settings import LeadSettings
-from tests.smtp_server import SmtpServer
+from tests.support.smtp_server import SmtpServer
 from tests.unit.desk.support import a_desk, desk_settings
 from tests.unit.desk.test_desk_oidc import CLIENT_ID, ISSUER, Provider
 

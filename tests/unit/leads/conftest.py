@@ -19,7 +19,7 @@ import sqlalchemy as sa
 from agency_site.leads import Inbox
 from agency_site.leads.database import create_engine, migrate
 from agency_site.settings import LeadSettings, sqlalchemy_url
-from tests.webhook_receiver import WebhookReceiver
+from tests.support.webhook_receiver import WebhookReceiver
 
 # A PostgreSQL server to create test databases on (through its database `test`); the tests
 # never write to that database itself, only to one they create and drop again.

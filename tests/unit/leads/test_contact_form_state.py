@@ -18,7 +18,7 @@ from agency_site.content import get_content
 from agency_site.leads import MAX_LENGTHS, Failure, Inbox, MessageStatus, Problem, store
 from agency_site.state.contact_form import ContactFormState
 from agency_site.state.contact_messages import failure_message, field_messages
-from tests.content import text
+from tests.support.content import text
 from tests.unit.leads.conftest import TEST_SETTINGS
 from tests.unit.leads.support import valid_form
 

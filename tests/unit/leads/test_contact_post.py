@@ -22,7 +22,7 @@ from agency_site.server.contact_post import contact_post_app
 from agency_site.server.event_limit import FORM_BODY_MAX
 from agency_site.settings import get_settings
 from agency_site.state.contact_form import CONTACT_POST_PATH, CONTACT_SENT_ID
-from tests.content import text
+from tests.support.content import text
 from tests.unit.leads.conftest import TEST_SETTINGS
 from tests.unit.leads.support import valid_form
 

@@ -14,7 +14,7 @@ import sqlalchemy as sa
 from agency_site.leads import Failure, Inbox, Outcome, receive
 from agency_site.leads.database import create_engine
 from agency_site.settings import settings_from_env
-from tests.hung_database import HungDatabase
+from tests.support.hung_database import HungDatabase
 from tests.unit.leads.conftest import TEST_SETTINGS
 from tests.unit.leads.support import valid_form
 

@@ -14,7 +14,7 @@ from agency_site.leads import Inbox, MessageStatus, receive, store
 from agency_site.leads.delivery import deliver, deliver_due
 from agency_site.leads.email_channel import SmtpServer, notification
 from agency_site.leads.model import DeliveryStatus, utc_now
-from tests.smtp_server import SmtpServer as LoopbackSmtp
+from tests.support.smtp_server import SmtpServer as LoopbackSmtp
 from tests.unit.leads.conftest import TEST_SETTINGS
 from tests.unit.leads.support import a_row, valid_form
 

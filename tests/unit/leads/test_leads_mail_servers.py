@@ -14,7 +14,7 @@ import pytest
 
 from agency_site.leads import Inbox, MessageStatus, delivery, receive, store
 from agency_site.leads.delivery import deliver
-from tests.smtp_server import SmtpServer as LoopbackSmtp
+from tests.support.smtp_server import SmtpServer as LoopbackSmtp
 from tests.unit.leads.conftest import TEST_SETTINGS
 from tests.unit.leads.support import valid_form
 

@@ -1,4 +1,4 @@
-"""The tests' loopback SMTP server read as a person reads mail (tests/smtp_server.py): the
+"""The tests' loopback SMTP server read as a person reads mail (tests/support/smtp_server.py): the
 next message to an address, its text and its links, from the server and from its folder
 (what a pytest-xdist worker reads). The desk's sign-in tests read their links this way."""
 
@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.smtp_server import Mailbox, SmtpServer
+from tests.support.smtp_server import Mailbox, SmtpServer
 
 ANNA = "anna@agency.example"
 # Long enough that quoted-printable wraps it, as a real sign-in link is.

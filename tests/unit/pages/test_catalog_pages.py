@@ -17,7 +17,7 @@ from agency_site.content.loader import parse_yaml
 from agency_site.pages import portfolio
 from agency_site.pages.catalog import purchase
 from agency_site.settings import PROJECT_ROOT
-from tests.content import text
+from tests.support.content import text
 
 CHECKOUT = "https://pay.example.com/checkout/ai-callers"
 

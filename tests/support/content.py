@@ -17,7 +17,7 @@ from pathlib import Path
 from agency_site.content.loader import parse_yaml
 from agency_site.formats import long_date, month_name, month_year
 
-CONTENT = Path(__file__).resolve().parents[1] / "content"
+CONTENT = Path(__file__).resolve().parents[2] / "content"
 
 
 @cache

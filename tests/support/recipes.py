@@ -228,5 +228,5 @@ def built_pages(paths: list[str]) -> dict[str, dict[str, str]]:
 
 
 if __name__ == "__main__":
-    # `python -m tests.recipes /careers ...` in a project copy: the compiled pages as JSON.
+    # `python -m tests.support.recipes /careers ...` in a project copy: the compiled pages as JSON.
     print(json.dumps(built_pages(sys.argv[1:])))

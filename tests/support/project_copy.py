@@ -6,7 +6,7 @@ import shutil
 import subprocess
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 # Made by a build or a run: never copied from .web.
 _WEB_SKIPPED = {"build", "e2e-build", "node_modules"}
 
