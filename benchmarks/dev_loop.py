@@ -182,7 +182,11 @@ NEW_POST = ("new blog post", "/blog", "content/blog/{lang}/bench-new-post.md")
 
 def post_file(lang: str, mark: str) -> str:
     slug = "slug: neuer-bench-beitrag\n" if lang == "de" else ""
-    return f'---\nid: bench-new-post\n{slug}title: "{mark}"\nexcerpt: "New."\nauthor: Ada\ndate: 2030-01-02\n---\n\nNew.\n'
+    # A valid post as an editor writes one (docs/content-editors.md): image_alt is required.
+    return (
+        f'---\nid: bench-new-post\n{slug}title: "{mark}"\nexcerpt: "New."\nauthor: Ada\n'
+        'date: 2030-01-02\nimage_alt: ""\n---\n\nNew.\n'
+    )
 
 
 def measure_new_post(server: DevServer, page, path: str, file: str, timeout: float) -> str:
