@@ -11,6 +11,7 @@ from agency_site.frontend.paint_before_hydration import PaintBeforeHydration
 from agency_site.frontend.patches.anchored import PatchGeneratedFrontend
 from agency_site.frontend.patches.backend_url import SAME_ORIGIN_PORT
 from agency_site.frontend.patches.connect_on_intent import CONNECT_ON_INTENT
+from agency_site.frontend.patches.dev_watch import DEV_WATCH
 from agency_site.frontend.patches.unused_runtime import UNUSED_RUNTIME, EmotionStandIn
 from agency_site.images.plugin import ResponsiveImagesPlugin
 from agency_site.nginx.csp_files import ContentSecurityPolicyHashes
@@ -60,7 +61,8 @@ config = rx.Config(
     # connects to the server and downloads the socket client (CONNECT_ON_INTENT), and
     # the websocket stays on the page's own port behind nginx (SAME_ORIGIN_PORT), and
     # no page downloads what of Reflex's runtime the site never uses (UNUSED_RUNTIME:
-    # Emotion, whose stand-in EmotionStandIn writes, and the upload helper).
+    # Emotion, whose stand-in EmotionStandIn writes, and the upload helper), and the dev
+    # server's watcher reports a saved stylesheet once it is written whole (DEV_WATCH).
     # FormerGermanUrlsFile writes nginx's 301s from the former German addresses.
     # SiteCssProperties gives the stylesheet the constants it needs (--content-max-width...).
     # ResponsiveImagesPlugin writes each image's widths in AVIF and WebP (agency_site/images/).
@@ -72,7 +74,7 @@ config = rx.Config(
         SeoFilesPlugin(),
         ResponsiveImagesPlugin(),
         PaintBeforeHydration(),
-        PatchGeneratedFrontend(CONNECT_ON_INTENT, SAME_ORIGIN_PORT, UNUSED_RUNTIME),
+        PatchGeneratedFrontend(CONNECT_ON_INTENT, SAME_ORIGIN_PORT, UNUSED_RUNTIME, DEV_WATCH),
         EmotionStandIn(),
         NotFoundHead(),
         FormerGermanUrlsFile(),

@@ -28,6 +28,7 @@ from agency_site.frontend.patches.anchored import (
 )
 from agency_site.frontend.patches.backend_url import SAME_ORIGIN_PORT
 from agency_site.frontend.patches.connect_on_intent import CONNECT_ON_INTENT, STATE_JS
+from agency_site.frontend.patches.dev_watch import DEV_WATCH
 from agency_site.frontend.patches.unused_runtime import (
     STAND_IN,
     STAND_IN_IN_WEB,
@@ -36,7 +37,7 @@ from agency_site.frontend.patches.unused_runtime import (
 )
 
 # Every patch set the build applies (rxconfig.py); a new one belongs here too.
-ALL_PATCH_SETS = [CONNECT_ON_INTENT, SAME_ORIGIN_PORT, UNUSED_RUNTIME]
+ALL_PATCH_SETS = [CONNECT_ON_INTENT, SAME_ORIGIN_PORT, UNUSED_RUNTIME, DEV_WATCH]
 ALL_PATCHES = [patch for patch_set in ALL_PATCH_SETS for patch in patch_set]
 
 
@@ -84,6 +85,15 @@ def test_no_page_loads_emotion_or_the_upload_helper():
     state = _patched(STATE_JS)
     assert not re.search(r"^import [^;]*helpers/upload", state, re.MULTILINE)
     assert 'import("$/utils/helpers/upload")' in state
+
+
+def test_the_dev_servers_watcher_waits_for_a_file_written_whole():
+    """Vite's own watcher option, in the dev server's watch block (dev_watch.py): a
+    stylesheet copied into .web/ is reported once, finished."""
+    config = _patched(VITE_CONFIG)
+    server = config[config.index("  server: {") :]
+    watch = server[server.index("watch: {") : server.index("ignored: [")]
+    assert re.search(r"awaitWriteFinish: \{ stabilityThreshold: \d+, pollInterval: \d+ \}", watch), watch
 
 
 def test_the_stand_in_is_written_into_the_build():
